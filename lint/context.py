@@ -316,6 +316,12 @@ class LintContext:
             self._pushed.append(key)
         if kind is cst.FunctionDef:
             info = self.model.function_info(node)  # type: ignore[arg-type]
+            # A decorator runs where the `def` statement runs (at import for a top-level
+            # function or a method), not in the function's body: it keeps the enclosing code's
+            # back-ends.
+            outer = self.target_stack[-1]
+            for decorator in node.decorators:  # type: ignore[attr-defined]
+                self._overrides[id(decorator)] = outer
             if info is not None:
                 targets = self.model.function_targets(info, self.target_stack[-1])
                 if "script" in targets and self._autograd_function_method(info):

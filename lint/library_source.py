@@ -609,3 +609,118 @@ REJECTED_SYNTAX = (
     # `match` statements: Python 3.10's (the linter itself runs on 3.9 too).
     *((ast.Match,) if sys.version_info >= (3, 10) else ()),
 )
+
+
+# The class every torch module derives from: what it binds is the module machinery
+# (`training`, `_parameters`...), which TorchScript types from the instance.
+_MODULE_ROOTS = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+
+
+def library_class_attributes(qualified: str) -> Optional[frozenset[str]]:
+    """The names an installed library's module class binds, with its bases up to
+    ``torch.nn.Module``: ``self.X`` stored in any of its methods, and names its class body binds
+    (``__constants__``, methods). Read from site-packages without importing, following ``from
+    X import name`` re-exports (and ``import *``) a few levels. None where the class, or a base
+    of it, cannot be read, or a method stores through ``setattr`` / ``self.__dict__``."""
+    found, read, stamps = _library_class_attributes(qualified)
+    if stamps != tuple(library_stamp(module) for module in read):
+        _library_class_attributes.cache_clear()  # a module changed since (the language server)
+        found, read, stamps = _library_class_attributes(qualified)
+    if _reads is not None:
+        _reads.update(read)
+    return found
+
+
+@functools.cache
+def _library_class_attributes(
+    qualified: str,
+) -> tuple[Optional[frozenset[str]], tuple[str, ...], tuple[str, ...]]:
+    read: list[str] = []
+    names: set[str] = set()
+    ok = _class_names(qualified, read, names, 0)
+    stamps = tuple(library_stamp(module) for module in read)
+    return (frozenset(names) if ok else None), tuple(read), stamps
+
+
+def _class_names(qualified: str, read: list[str], names: set[str], depth: int) -> bool:
+    if qualified in _MODULE_ROOTS:
+        return True
+    found = _library_class(qualified, read, 0) if depth <= 8 else None
+    if found is None:
+        return False
+    module, cls, bindings = found
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(stmt.name)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            if isinstance(node.value, ast.Name) and node.value.id == "self":
+                names.add(node.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id in ("setattr", "delattr"):
+                return False
+        elif isinstance(node, ast.Attribute) and node.attr == "__dict__":
+            return False
+    for base in cls.bases:
+        dotted = _dotted(base)
+        if dotted is None:
+            return False
+        head, _, rest = dotted.partition(".")
+        if head in bindings:
+            target = bindings[head] + (f".{rest}" if rest else "")
+        elif not rest:
+            target = f"{module}.{head}"  # a class of the same module
+        else:
+            return False
+        if target in ("object", "builtins.object"):
+            continue
+        if not _class_names(target, read, names, depth + 1):
+            return False
+    return True
+
+
+def _library_class(
+    qualified: str, read: list[str], depth: int
+) -> Optional[tuple[str, ast.ClassDef, dict[str, str]]]:
+    """The top-level ``class`` statement ``qualified`` names in an installed module, with that
+    module's name and its import bindings (local name -> dotted name), following re-exports."""
+    module, _, name = qualified.rpartition(".")
+    path = _package_file(module) if module and depth <= 4 else None
+    if path is None:
+        return None
+    read.append(module)
+    tree = _parsed(path, library_stamp(module))
+    if tree is None:
+        return None
+    bindings: dict[str, str] = {}
+    found: Optional[tuple[str, ast.ClassDef, dict[str, str]]] = None
+    stars: list[str] = []
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom):
+            source = _import_source(module, path, stmt)
+            for alias in stmt.names:
+                if alias.name == "*":
+                    stars.append(source)
+                    continue
+                bindings[alias.asname or alias.name] = (
+                    f"{source}.{alias.name}" if source else alias.name
+                )
+        elif isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                bindings[alias.asname or alias.name.split(".")[0]] = (
+                    alias.name if alias.asname else alias.name.split(".")[0]
+                )
+        elif isinstance(stmt, ast.ClassDef) and stmt.name == name:
+            found = (module, stmt, bindings)
+    if found is not None:
+        return found[0], found[1], dict(bindings)
+    if name in bindings and bindings[name] != qualified:
+        return _library_class(bindings[name], read, depth + 1)
+    for source in stars:
+        inner = _library_class(f"{source}.{name}", read, depth + 1)
+        if inner is not None:
+            return inner
+    return None

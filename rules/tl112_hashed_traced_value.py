@@ -58,6 +58,12 @@ class HashedTracedValue(Rule):
     `"b%d" % n`, `f"b{n}"`; compile, export, trace). Strings in a `raise`, an `assert` or a
     print / logging / warnings statement are messages and are not flagged.
 
+    Also a value read from tensor data passed to a function of the file under
+    `functools.lru_cache` / `functools.cache` (`penalty(n)` for `n` in `lengths.tolist()`,
+    a `self.method(t.item())`): the cache hashes its arguments, which torch.export cannot
+    (TypeError: unhashable type: non-nested SymInt); torch.compile traces the wrapped
+    function without its cache (torch 2.13), and a size is hashable under export.
+
     ## Why is this bad?
     `str()` of a size that is symbolic (an input of another size made it so) fails to trace
     in torch 2.13 ("Failed to trace builtin operator"): `torch.compile(fullgraph=True)` raises
@@ -450,6 +456,13 @@ class HashedTracedValue(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         name = self.ctx.qualified_name(node.func)
+        if self.ctx.in_graph and _cached_callee(self.ctx, node.func):
+            for arg in node.args:
+                if arg.star or _number_conversion(self.ctx, arg.value):
+                    continue  # `int(t)` fails export itself, before the cache (TL102)
+                if "export" in hashed_backends(self.ctx, arg.value):
+                    self.report(arg.value, CACHE_MESSAGE, targets=["export"])
+                    break
         args = [a.value for a in node.args if a.keyword is None and not a.star]
         if (
             args
@@ -708,6 +721,54 @@ def _format_call(node: cst.Call) -> bool:
         and func.attr.value == "format"
         and isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString))
     )
+
+
+# A functools cache keys its results by its arguments: calling it hashes every one of them.
+CACHE_DECORATORS = frozenset({"functools.lru_cache", "functools.cache"})
+CACHE_MESSAGE = Message(
+    "graph code passes a value read from tensor data to a function under a functools cache, "
+    "which hashes its arguments",
+    (
+        (
+            "export",
+            "torch.export fails: the value is a symbolic number there and cannot be hashed "
+            "(TypeError: unhashable type: non-nested SymInt)",
+        ),
+    ),
+    "pass the tensor, or compute the value without the cache",
+)
+
+
+def _cached_callee(ctx: LintContext, func: cst.BaseExpression) -> bool:
+    """Whether ``func`` names a function of this file under ``functools.lru_cache`` /
+    ``functools.cache``: a top-level ``def`` called by name, or a method of the current class
+    called on ``self`` (not a static method). torch.compile traces the wrapped function
+    without the cache (torch 2.13), so only torch.export hashes the arguments."""
+    name = func.value if type(func) is cst.Name else self_attribute(func)
+    if name is None:
+        return False
+    info = ctx.function_info
+    owner = info.owner_class if type(func) is cst.Attribute and info is not None else None
+    if type(func) is cst.Attribute and owner is None:
+        return False
+    for function in ctx.model.functions.values():
+        if function.parent is not None or function.owner_class != owner:
+            continue
+        if function.node.name.value != name:
+            continue
+        decorators = {
+            ctx.qualified_name(d.decorator.func if type(d.decorator) is cst.Call else d.decorator)
+            for d in function.node.decorators
+        }
+        return "builtins.staticmethod" not in decorators and bool(CACHE_DECORATORS & decorators)
+    return False
+
+
+def _number_conversion(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """``int(...)``, ``float(...)`` or ``bool(...)`` written at the call."""
+    return type(expr) is cst.Call and ctx.qualified_name(expr.func) in (
+        "builtins.int", "builtins.float", "builtins.bool",
+    )  # fmt: skip
 
 
 def hashed_backends(ctx: LintContext, expr: cst.BaseExpression) -> frozenset[str]:

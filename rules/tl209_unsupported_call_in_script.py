@@ -552,6 +552,12 @@ class UnsupportedCallInScript(Rule):
     compiles from its source and fails on the C function it calls (torch 2.13: Python builtin
     <built-in function _get_flash_sdp_enabled> is currently not supported in Torchscript), where
     `torch.backends.mps.is_available()` and `torch.backends.mha.get_fastpath_enabled()` script.
+    And a `@classmethod` of a class of the project called through the class's name
+    (`HeatmapDecoder.refine(heat, coords)`, also a module class's own `Model.build(x)`):
+    TorchScript binds `cls` and then compiles the method with one parameter too many (torch
+    2.13: arg_types.size() == param_names.size() - (moduleSelf_ ? 1 : 0) INTERNAL ASSERT
+    FAILED); the same method called through `self` and a `@staticmethod` through the class
+    compile (another module class's, TL216 flags).
 
     ## Why is this bad?
     TorchScript compiles calls to torch ops, to the builtins it models, and to Python functions
@@ -674,6 +680,30 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The same helper as a staticmethod through the class, and a module's own classmethod
+        # through `self`: both compile.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Decoder:
+                @staticmethod
+                def refine(heat: torch.Tensor) -> torch.Tensor:
+                    return heat * 2
+
+            class Model(nn.Module):
+                @classmethod
+                def scale(cls, x: torch.Tensor) -> torch.Tensor:
+                    return x + 1
+
+                def forward(self, x):
+                    return Decoder.refine(self.scale(x))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # A back-end query whose Python source TorchScript compiles (torch 2.13 scripts it).
         Valid(
             """
@@ -1317,6 +1347,27 @@ class UnsupportedCallInScript(Rule):
         Valid(_example("        torch._check(x.shape[0] > 0)\n        return x * 2")),
     ]
     INVALID = [
+        # A classmethod of a plain helper class, called through the class's name.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Decoder:
+                @classmethod
+                def refine(cls, heat: torch.Tensor) -> torch.Tensor:
+                    return heat * 2
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return Decoder.refine(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="@classmethod",
+        ),
         # A back-end query whose Python source calls a C function TorchScript cannot bind.
         Invalid(
             """
@@ -4335,6 +4386,35 @@ class UnsupportedCallInScript(Rule):
             "function `@torch.jit.ignore` (run by Python, not saved with the model)",
         )
 
+    def _classmethod_through_class(self, node: cst.Call) -> None:
+        """``Cls.name(...)`` where ``Cls`` is a class of the project and ``name`` a
+        ``@classmethod`` of its own: TorchScript binds ``cls`` and compiles the method with a
+        parameter too many (torch 2.13: INTERNAL ASSERT FAILED, arg_types.size() ==
+        param_names.size() - ...); through ``self`` it compiles."""
+        func = node.func
+        if type(func) is not cst.Attribute or type(func.value) is not cst.Name:
+            return
+        owner = self.ctx.qualified_name(func.value)
+        found = self.ctx.index.class_info(owner) if owner else None
+        if found is None:
+            return
+        method = found[1].methods.get(func.attr.value)
+        if method is None or "builtins.classmethod" not in method.decorators:
+            return
+        cls, name = func.value.value, func.attr.value
+        info = self.ctx.function_info
+        here = info.owner_class if info is not None else None
+        if owner != here and self.ctx.index.is_module_class(owner):
+            return  # another module class is a Python `type` there: TL216's
+        self.report(
+            node,
+            f"`{cls}.{name}(...)` calls a @classmethod through its class in scripted code: "
+            "TorchScript binds `cls` and then compiles the method with a parameter too many, "
+            "so scripting fails (torch 2.13: INTERNAL ASSERT FAILED, arg_types.size() == "
+            f"param_names.size() - ...); make `{name}` a @staticmethod, or call it through "
+            "`self` from a method of the class",
+        )
+
     # -- a function or method that calls itself
     def _len_of_module(self, node: cst.Call) -> None:
         """``len(self)`` in a method of a module class whose bases outside the project are
@@ -4613,6 +4693,7 @@ class UnsupportedCallInScript(Rule):
             self._recursive(node)
             self._unused_called(node)
             self._len_of_module(node)
+            self._classmethod_through_class(node)
         func = node.func
         if (
             node.args

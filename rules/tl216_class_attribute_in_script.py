@@ -6,6 +6,7 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.library_source import library_class_attributes
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.walk import walk
@@ -92,6 +93,11 @@ class ClassAttributeInScript(Rule):
     (TorchScript resolves the class once it has compiled a module of it: a model holding an
     `nn.Transformer` scripts the read), in the class's own methods or its subclasses', nor
     `Base.forward(self, x)` (TL209's).
+
+    A base outside the project that is a torch module class (`nn.Linear`) is read from its
+    installed source: where it and its bases up to `nn.Module` bind the name nowhere (on
+    `self` or in a class body), a mixin's or the subclass's class attribute is what
+    `self.<name>` reads (torch 2.13: Module 'QATLinear' has no attribute 'bits').
 
     ## Why is this bad?
     TorchScript builds a module's type from the instance: its parameters, buffers, submodules,
@@ -1135,10 +1141,27 @@ def _resolve(index, chain, attr: str) -> Optional[str]:  # type: ignore[no-untyp
             return None
         if "__constants__" in cls.body_values or "__jit_ignored_attributes__" in cls.body_values:
             return None  # computed: it may name `attr`
-        if any(base not in PLAIN_BASES and index.class_info(base) is None for base in cls.bases):
+        if any(
+            base not in PLAIN_BASES
+            and index.class_info(base) is None
+            and not _library_module_without(base, attr)
+            for base in cls.bases
+        ):
             return None
         if defined is None and (attr in cls.methods or attr in cls.body_values):
             if cls.body_values.get(attr) != "value":
                 return None
             defined = name
     return defined
+
+
+def _library_module_without(base: str, attr: str) -> bool:
+    """Whether ``base`` is a torch module class (``nn.Linear``) whose installed source, with
+    its bases up to ``nn.Module``, binds ``attr`` nowhere: neither on ``self`` nor in a class
+    body. A project class's class attribute that comes before it in resolution order is then
+    what ``self.<attr>`` reads (torch 2.13: a mixin's ``bits = 8`` on a ``nn.Linear``
+    subclass, Module 'QATLinear' has no attribute 'bits')."""
+    if not is_torch_module_class(base):
+        return False
+    names = library_class_attributes(base)
+    return names is not None and attr not in names
