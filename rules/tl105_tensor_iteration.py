@@ -39,7 +39,8 @@ class TensorIteration(Rule):
     Finds Python iteration over the first dimension of a tensor in graph code (`for row in x`,
     `[f(r) for r in x]`, `for r in x.unbind(0)`, `zip(x, y)`, the builtin `sum(x)`, an iterator
     `iter(x)` / `next(iter(x))`, star-unpacking the rows into a call or a display:
-    `torch.block_diag(*x.unbind(0))`, `[*x]`) and `len(x)` on a tensor.
+    `torch.block_diag(*x.unbind(0))`, `[*x]`, `tuple(x)` / `list(x)` of a tensor known as one
+    from the code itself: `tuple(state[i].clone())`) and `len(x)` on a tensor.
     So is iteration over the pieces of `x.split(k)` / `torch.split(x, k)` with an int size
     along dimension 0 (their number follows the first size: NeRF-style ray batching), and over
     `x.unbind(d)` / `torch.unbind(x, d)` along a literal dimension `d` other than the last
@@ -856,6 +857,10 @@ class TensorIteration(Rule):
         ),
     ]
 
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        self._loop_iterables: set[cst.BaseExpression] = set()
+
     def _iterates_tensor(self, iterable: cst.BaseExpression) -> bool:
         if self.ctx.kind(iterable) == Kind.TENSOR:
             return True
@@ -974,6 +979,7 @@ class TensorIteration(Rule):
         )
 
     def _report_loop(self, iterable: cst.BaseExpression) -> None:
+        self._loop_iterables.add(iterable)  # `for r in list(x)`: the loop's finding alone
         if self._iterates_tensor(iterable):
             self.report(iterable, FIXED_ROWS_MESSAGE if self._fixed_rows(iterable) else None)
         elif self._unbinds_inner_dim(iterable):
@@ -1041,6 +1047,21 @@ class TensorIteration(Rule):
             if len(args) == 1 and self._iterates_tensor(args[0]):
                 self.report(node, ITER_MESSAGE)
             return
+        if name in ("builtins.tuple", "builtins.list"):
+            # `tuple(state[i])`: one item per row of the tensor, on the code's own evidence (a
+            # submodule's output taken for a tensor may be a tuple); `list(xs)` of a loop's
+            # own iteration is the loop's finding.
+            args = call_targets(node)
+            if (
+                len(args) == 1
+                and not node.args[0].keyword
+                and node not in self._loop_iterables
+                and surely_tensor(self.ctx, args[0])
+            ):
+                self.report(
+                    node, FIXED_ROWS_MESSAGE if self._fixed_rows(args[0]) else CONVERT_MESSAGE
+                )
+            return
         if name != "builtins.len":
             return
         args = call_targets(node)
@@ -1083,6 +1104,12 @@ STAR_MESSAGE = (
 ITER_MESSAGE = (
     "`iter()` of a tensor splits it into its rows: torch.jit.trace records one per row of the "
     "example input, so other batch sizes fail or give wrong results; index the row (`x[0]`)"
+)
+CONVERT_MESSAGE = (
+    "`tuple()` / `list()` of a tensor splits it into its rows: torch.jit.trace warns "
+    "(TracerWarning: Iterating over a tensor) and records one item per row of the example "
+    "input, so inputs whose first size differs fail or give wrong results; use `x.unbind(0)`, "
+    "which the tracer records, or keep the tensor"
 )
 UNPACK_MESSAGE = Message(
     "unpacking a tensor iterates over its first dimension",

@@ -65,6 +65,29 @@ NUMBER_ONLY_METHODS = frozenset(
 )
 
 
+# Keyword arguments ATen types `bool` (no Tensor overload): a 0-dim tensor passed there raises
+# TypeError ("argument 'keepdim' must be bool, not Tensor"; checked with torch 2.13 for each).
+OPERATOR_BOOL_KEYWORDS = frozenset(
+    {"is_causal", "keepdim", "largest", "descending", "align_corners"}
+)
+
+
+def bool_argument_message(keyword_name: str) -> Message:
+    return Message(
+        f"a size comparison passed for the bool argument `{keyword_name}`",
+        (
+            (
+                "trace",
+                "while tracing the comparison is a 0-dim tensor (an `and` / `or` chain hands it "
+                f"on where it decides the result), and the operator refuses it (TypeError: "
+                f"argument '{keyword_name}' must be bool, not Tensor), so torch.jit.trace fails",
+            ),
+        ),
+        "decide the flag from the module's configuration, or use torch.compile / torch.export, "
+        "which keep sizes symbolic",
+    )
+
+
 def method_message(method: str) -> Message:
     return Message(
         f"`.{method}()` called on a size",
@@ -348,7 +371,15 @@ class SizeDependentPython(Rule):
     holding one (`json.dumps({"size": [h, w]})`, also through a helper's parameter every call
     of which gives sizes) and an
     `F.interpolate` scale factor computed from sizes (`scale_factor=fine.shape[-1] /
-    x.shape[-1]`), which raise under trace whatever the size: sizes are tensors there. A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`, `np.prod(x.shape[1:])`)
+    x.shape[-1]`), which raise under trace whatever the size: sizes are tensors there. So is a
+    name bound to a size comparison or an `and` / `or` chain over one (`causal = is_causal and
+    (s_past == 0)`), tested later (`if not causal:`: the chain hands on the comparison, a
+    0-dim tensor while tracing, and torch warns at the test too) or passed for an operator's
+    `bool` argument (`F.scaled_dot_product_attention(..., is_causal=causal)`, `keepdim=`,
+    `largest=`, `descending=`, `align_corners=`), which refuses a tensor: the trace fails with
+    TypeError. Not a comparison of numbers `int()` / `float()` already made of a size
+    (`log_denom > 0` of `log_denom = math.log1p(float(n))`): the conversion is flagged, and
+    the test is Python's own (no warning). A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`, `np.prod(x.shape[1:])`)
     is flagged like
     `math.ceil`. `einops.unpack(x, ps, pattern)` with packed shapes computed by `pack` is
     flagged too: einops tests them in Python (`-1 in shape`), and the tracer warns there
@@ -1828,6 +1859,10 @@ class SizeDependentPython(Rule):
 
     def _varying(self, part: cst.BaseExpression) -> bool:
         # A decision may test any dimension, the last one included (odd lengths, padding).
+        if type(part) is cst.UnaryOperation and type(part.operator) is cst.Not:  # type: ignore[attr-defined]
+            return self._varying(part.expression)  # type: ignore[attr-defined]
+        if type(part) is cst.Name and self._bound_to_size_test(part):
+            return True
         if isinstance(part, cst.Comparison) and self._compares_shape(part):
             return True
         if isinstance(part, cst.Comparison) and self.ctx.kind(part) == Kind.DATA:
@@ -1840,10 +1875,14 @@ class SizeDependentPython(Rule):
                 and varying_size(self.ctx, operand, last_dim_fixed=False)
                 for operand in operands
             )
-        return self.ctx.kind(part) == Kind.SIZE and (
-            varying_size(self.ctx, part, last_dim_fixed=False)
-            or from_project_call(self.ctx, part)
-            or _tests_traced_size(self.ctx, part)
+        return (
+            self.ctx.kind(part) == Kind.SIZE
+            and (
+                varying_size(self.ctx, part, last_dim_fixed=False)
+                or from_project_call(self.ctx, part)
+                or _tests_traced_size(self.ctx, part)
+            )
+            and not _compares_converted_numbers(self.ctx, part)
         )
 
     def _compares_shape(self, part: cst.Comparison) -> bool:
@@ -1878,6 +1917,48 @@ class SizeDependentPython(Rule):
             if isinstance(operand, cst.Name) and self._bound_to_shape(operand):
                 return True
         return False
+
+    def _bool_arguments(self, node: cst.Call) -> None:
+        """``F.scaled_dot_product_attention(q, k, v, is_causal=causal)`` with ``causal`` a size
+        comparison (or a name bound to one, or to an ``and`` / ``or`` chain over one): while
+        tracing the comparison is a 0-dim tensor, which an operator's ``bool`` argument
+        refuses (torch 2.13: TypeError "argument 'is_causal' must be bool, not Tensor")."""
+        func = node.func
+        name = self.ctx.qualified_name(func) or ""
+        if not (
+            (name.startswith("torch.") and not name.startswith("torch.nn.modules"))
+            or (type(func) is cst.Attribute and self.ctx.kind(func.value) == Kind.TENSOR)  # type: ignore[attr-defined]
+        ):
+            return
+        for arg in node.args:
+            if arg.keyword is None or arg.keyword.value not in OPERATOR_BOOL_KEYWORDS:
+                continue
+            value = arg.value
+            if (type(value) is cst.Comparison and self._varying(value)) or (
+                type(value) is cst.Name and self._bound_to_size_test(value)
+            ):
+                self.report(value, bool_argument_message(arg.keyword.value))
+
+    def _bound_to_size_test(self, name: cst.Name, depth: int = 0) -> bool:
+        """``causal = is_causal and (s_past == 0)``: a name every binding of which is a size
+        comparison or an ``and`` / ``or`` chain with one among its operands. While tracing the
+        comparison is a 0-dim tensor, and the chain hands it on where it decides the result, so
+        a later ``if not causal:`` converts it to a Python bool (torch 2.13: TracerWarning at
+        the test as well as at the chain)."""
+        if depth > 2 or self.ctx.function is None:
+            return False
+        values = assignments(self.ctx.function, name.value)
+        if not values:
+            return False
+        for value, _, size in values:
+            if value is UNKNOWN_VALUE or size != 1:
+                return False
+            operands = _cover(value, set()) if type(value) is cst.BooleanOperation else [value]
+            if not any(
+                type(operand) is cst.Comparison and self._varying(operand) for operand in operands
+            ):
+                return False
+        return True
 
     def _bound_to_shape(self, name: cst.Name) -> bool:
         """``shape = x.shape`` / ``a, b = x.shape[:-2], y.shape[:-2]``: a name every binding
@@ -1990,6 +2071,7 @@ class SizeDependentPython(Rule):
         if not self.ctx.in_graph:
             return
         func = node.func
+        self._bool_arguments(node)
         if (
             type(func) is cst.Attribute
             and func.attr.value in NUMBER_ONLY_METHODS  # type: ignore[attr-defined]
@@ -2213,6 +2295,70 @@ class SizeDependentPython(Rule):
             if self.ctx.kind(func.value) == Kind.TENSOR:  # type: ignore[attr-defined]
                 return size_arg or (args[0].value if args and args[0].keyword is None else None)
         return None
+
+
+# What makes a Python number of a size while tracing (the conversion warns, and is flagged).
+NUMBER_CONVERSIONS = frozenset({"builtins.int", "builtins.float"})
+
+
+def _compares_converted_numbers(ctx: LintContext, part: cst.BaseExpression) -> bool:
+    """``log_denom > 0`` with ``log_denom = math.log1p(float(max(n - 1, 1)))``: a comparison
+    whose every operand is a literal or a number made by ``int()`` / ``float()`` of a size.
+    While tracing, the conversion already made a Python number (the TracerWarning and the
+    finding are at it), so the comparison is Python's own: torch 2.13 does not warn there."""
+    if type(part) is not cst.Comparison:
+        return False
+    operands = [part.left, *(c.comparator for c in part.comparisons)]  # type: ignore[attr-defined]
+    converted = [_converted_number(ctx, operand) for operand in operands]
+    return any(converted) and all(
+        done or type(operand) in (cst.Integer, cst.Float)
+        for operand, done in zip(operands, converted)
+    )
+
+
+def _converted_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """A Python number made from a size by ``int()`` / ``float()``, through ``math`` functions,
+    arithmetic with literals, conditional expressions and names bound only to such."""
+    if depth > 4:
+        return False
+    kind = type(expr)
+    if kind in (cst.Integer, cst.Float):
+        return False
+    if kind is cst.Call:
+        name = ctx.qualified_name(expr.func) or ""  # type: ignore[attr-defined]
+        if name in NUMBER_CONVERSIONS:
+            return True
+        args = [a.value for a in expr.args if not a.star]  # type: ignore[attr-defined]
+        return (
+            name.startswith("math.")
+            and bool(args)
+            and any(_converted_number(ctx, a, depth + 1) for a in args)
+            and all(
+                _converted_number(ctx, a, depth + 1) or type(a) in (cst.Integer, cst.Float)
+                for a in args
+            )
+        )
+    if kind is cst.BinaryOperation:
+        sides = (expr.left, expr.right)  # type: ignore[attr-defined]
+        return any(_converted_number(ctx, side, depth + 1) for side in sides) and all(
+            _converted_number(ctx, side, depth + 1) or type(side) in (cst.Integer, cst.Float)
+            for side in sides
+        )
+    if kind is cst.UnaryOperation:
+        return _converted_number(ctx, expr.expression, depth + 1)  # type: ignore[attr-defined]
+    if kind is cst.IfExp:
+        branches = (expr.body, expr.orelse)  # type: ignore[attr-defined]
+        return any(_converted_number(ctx, b, depth + 1) for b in branches) and all(
+            _converted_number(ctx, b, depth + 1) or type(b) in (cst.Integer, cst.Float)
+            for b in branches
+        )
+    if kind is cst.Name and ctx.function is not None:
+        values = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        return bool(values) and all(
+            value is not UNKNOWN_VALUE and size == 1 and _converted_number(ctx, value, depth + 1)
+            for value, _, size in values
+        )
+    return False
 
 
 def _feature_size(

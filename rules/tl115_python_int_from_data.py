@@ -10,6 +10,8 @@ from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
+from ._graph import parameter_data_only
+
 # Python containers: indexing one by a symbolic integer needs its value.
 SEQUENCE_KINDS = (Kind.CONST, Kind.DATA, Kind.TENSORS, Kind.MODULES)
 # Constructors that guard on each number they are given (torch 2.13 export: `torch.tensor`
@@ -25,6 +27,18 @@ GUARDING_CONSTRUCTORS = frozenset(
         "torch.IntTensor",
         "torch.BoolTensor",
     }
+)
+RANGE_MESSAGE = Message(
+    "a loop bounded by a number read from tensor data",
+    (
+        ("export", "torch.export fails (GuardOnDataDependentSymNode): the value is symbolic there"),
+        (
+            "trace",
+            "torch.jit.trace unrolls the loop for the example input's count (the number is a "
+            "constant there), so inputs with another count compute a different result",
+        ),
+    ),
+    "bound loops by sizes and mask what the data excludes, or script the loop",
 )
 CONVERSION_MESSAGE = Message(
     "`int()` / `float()` of a number read from tensor data",
@@ -110,7 +124,10 @@ class PythonIntFromData(Rule):
     integer with no value, so Python code that must know it fails
     (`GuardOnDataDependentSymNode: Could not extract specialized integer from data-dependent
     expression`, or "Could not guard on data-dependent expression" for `sorted`).
-    `torch.jit.trace` bakes the value in where it is read (TL103, TL104).
+    `torch.jit.trace` bakes the value in where it is read (TL103, TL104), and unrolls a loop
+    `range(n)` bounds for the example's count, so `range(n)` claims trace too: inputs with
+    another count compute a different result (not where the number comes from parameters and
+    buffers alone, the same for every input).
 
     ## Example
     ```python
@@ -141,9 +158,15 @@ class PythonIntFromData(Rule):
     subject = "Python needs a concrete int read from tensor data"
     clauses = {
         "export": ("torch.export fails (GuardOnDataDependentSymNode): the value is symbolic there"),
+        # Only `range(n)` (RANGE_MESSAGE) names trace.
+        "trace": (
+            "torch.jit.trace unrolls the loop for the example input's count (the number is a "
+            "constant there), so inputs with another count compute a different result"
+        ),
     }
     advice = "bound loops by sizes and use tensor operations (torch.sort, index_select, gather)"
     targets = ("export",)
+    also_reports = ("trace",)  # `range(n)` of a number from data: the trace unrolls the loop
 
     VALID = [
         # `torch.tensor` records numbers read from data (the fixed form of the constructors).
@@ -396,8 +419,11 @@ class PythonIntFromData(Rule):
             return
         if name == "builtins.range":
             args = [a.value for a in node.args if not a.star]
-            if any(self.ctx.kind(a) == Kind.DATA for a in args):
-                self.report(node)
+            data = [a for a in args if self.ctx.kind(a) == Kind.DATA]
+            if data and all(parameter_data_only(self.ctx, a) for a in data):
+                self.report(node)  # the same count for every input: the unrolled trace is right
+            elif data:
+                self.report(node, RANGE_MESSAGE, targets=("export", "trace"))
         elif name in ("builtins.max", "builtins.min") and len(node.args) >= 2:
             # `max(t.item(), 1e-8)`: a float compared (export takes a symbolic max of ints:
             # `max(t.item() - 3, 0)` exports); `max(float(t), 1.0)` is the conversion's finding.

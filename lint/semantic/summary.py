@@ -546,6 +546,10 @@ class _Summarizer(ast.NodeVisitor):
         self.tensor_params: list[set[str]] = [set()]
         # Per function: parameters annotated with (or defaulting to an instance of) a class.
         self.param_classes: list[dict[str, str]] = [{}]
+        # Per function: locals bound (last) to a torch function's result, a tensor method of
+        # one or arithmetic of such (``L = torch.arange(a, b).int()``), for what arithmetic of
+        # them stores on self (``self.sizes = 2**L``: a tensor).
+        self.local_tensors: list[set[str]] = [set()]
         # Return annotations of this file's module-level functions (``-> LongTensor``), and
         # of its module-level classes' methods, by (class, method).
         self.function_returns: dict[str, ast.expr] = {}
@@ -772,6 +776,7 @@ class _Summarizer(ast.NodeVisitor):
         self.param_defaults.append(_parameter_defaults(node))
         self.tensor_params.append(self._tensor_parameters(node))
         self.param_classes.append(self._parameter_classes(node))
+        self.local_tensors.append(set())
         saved_scope, saved_guards = self.scope, self.guards
         self.scope, self.guards = [*self.scope, node.name], []
         for stmt in node.body:
@@ -789,6 +794,7 @@ class _Summarizer(ast.NodeVisitor):
         self.param_defaults.pop()
         self.tensor_params.pop()
         self.param_classes.pop()
+        self.local_tensors.pop()
         self.function_stack.pop()
 
     visit_FunctionDef = _visit_function
@@ -1074,6 +1080,11 @@ class _Summarizer(ast.NodeVisitor):
                         self.summary.optional_aliases.add(target.id)
             if self.function_stack and not isinstance(value, ast.Call):
                 self.instances[-1].pop(target.id, None)  # rebound to no instance
+            if self.function_stack:
+                if self._local_tensor_value(value):
+                    self.local_tensors[-1].add(target.id)
+                else:
+                    self.local_tensors[-1].discard(target.id)
             if self.function_stack:
                 if _names_self_class(value, self.self_classes[-1]):
                     self.self_classes[-1].add(target.id)
@@ -1503,6 +1514,39 @@ class _Summarizer(ast.NodeVisitor):
                 if name.startswith("torch.") and not name.startswith("torch.nn."):
                     if name.rsplit(".", 1)[-1][:1].islower():
                         return True
+            elif isinstance(operand, ast.Name) and operand.id in self.local_tensors[-1]:
+                return True  # `self.sizes = 2**L` of `L = torch.arange(a, b).int()`
+        return False
+
+    def _local_tensor_value(self, value: ast.expr, depth: int = 0) -> bool:
+        """Whether ``value`` is a tensor on its face: a torch function's result (lowercase,
+        outside ``torch.nn``), a tensor method of one (``torch.arange(a, b).type(torch.int)``),
+        arithmetic with one, or a local already bound to one."""
+        if depth > 6:
+            return False
+        if isinstance(value, ast.Name):
+            return value.id in self.local_tensors[-1]
+        if isinstance(value, ast.BinOp):
+            return self._local_tensor_value(value.left, depth + 1) or self._local_tensor_value(
+                value.right, depth + 1
+            )
+        if isinstance(value, ast.UnaryOp):
+            return self._local_tensor_value(value.operand, depth + 1)
+        if not isinstance(value, ast.Call):
+            return False
+        if isinstance(value.func, ast.Attribute) and not isinstance(value.func.value, ast.Name):
+            return value.func.attr not in NON_TENSOR_METHODS and self._local_tensor_value(
+                value.func.value, depth + 1
+            )
+        name = self._resolve(value.func) or ""
+        if name.startswith("torch.") and not name.startswith("torch.nn."):
+            return name.rsplit(".", 1)[-1][:1].islower()
+        if isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name):
+            # `L.int()` of a local tensor
+            return (
+                value.func.value.id in self.local_tensors[-1]
+                and value.func.attr not in NON_TENSOR_METHODS
+            )
         return False
 
     def _default_instance(self, value: ast.expr) -> Optional[str]:
