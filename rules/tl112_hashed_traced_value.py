@@ -11,6 +11,8 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import (
     UNKNOWN_VALUE,
     assignments,
+    bound_names,
+    module_alias,
     self_attribute,
 )
 from torchlint.lint.rule import Invalid, Rule, Valid
@@ -41,8 +43,9 @@ class HashedTracedValue(Rule):
     Finds values hashed in graph code (items of `set(...)`, `frozenset(...)`,
     `collections.Counter(...)`, a set literal or
     comprehension, keys of a dict literal or comprehension, `hash(...)`, the left side of
-    `in` against a set or dict, and the key of a lookup, `setdefault`, `pop`, `add` or `discard` on
-    a dict or set built in the function) when
+    `in` against a set or dict, and the key of a lookup, `get`, `setdefault`, `pop`, `add` or
+    `discard` on a dict or set built in the function, bound only in `__init__` or bound once at
+    the module's top level) when
     they are:
     - sizes of tensors (`set(x.shape)`, `{h, w}` from `b, c, h, w = x.shape`,
       `x.shape[1] in {1, 3}`, `hash(x.shape)`), which `torch.jit.trace` gets wrong;
@@ -468,7 +471,7 @@ class HashedTracedValue(Rule):
             args
             and type(node.func) is cst.Attribute
             and node.func.attr.value in KEYED_METHODS
-            and _is_local_container(self.ctx, node.func.value)
+            and _is_container(self.ctx, node.func.value)
         ):
             self._check(node, hashed_backends(self.ctx, args[0]))
         if _format_call(node):
@@ -517,7 +520,7 @@ class HashedTracedValue(Rule):
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
             return
-        if _is_local_container(self.ctx, node.value):
+        if _is_container(self.ctx, node.value):
             self._check(node, hashed_backends(self.ctx, node.slice[0].slice.value))  # type: ignore[attr-defined]
 
     def visit_FormattedString(self, node: cst.FormattedString) -> None:
@@ -589,8 +592,8 @@ class HashedTracedValue(Rule):
         return False
 
     def _used_as_key(self, string: cst.BaseExpression) -> bool:
-        """Whether the string (or the one name bound to it) is a subscript's index, compared
-        (``==``, ``!=``, ``in``) or the name ``getattr`` looks up."""
+        """Whether the string (or the one name bound to it) is a subscript's index or compared
+        (``==``, ``!=``, ``in``)."""
         function = self.ctx.function
         if function is None:
             return False
@@ -611,15 +614,6 @@ class HashedTracedValue(Rule):
             elif isinstance(node, cst.Comparison):
                 operands = [node.left, *(c.comparator for c in node.comparisons)]
                 found = any(_is(o, string, targets) for o in operands)
-            elif (
-                isinstance(node, cst.Call)
-                and self.ctx.qualified_name(node.func) == "builtins.getattr"
-                and len(node.args) >= 2
-                and node.args[1].keyword is None
-                and not node.args[1].star
-            ):
-                # `getattr(self, f"window_{n}")`: an attribute looked up by the string.
-                found = _is(node.args[1].value, string, targets)
             return True
 
         walk(function, enter, lambda node: None)
@@ -819,7 +813,30 @@ def _is_container(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) ->
         return True
     if kind is cst.Call:
         return ctx.qualified_name(expr.func) in CONTAINER_CALLS  # type: ignore[attr-defined]
-    return _is_local_container(ctx, expr, depth) or _is_init_container(ctx, expr)
+    return (
+        _is_local_container(ctx, expr, depth)
+        or _is_init_container(ctx, expr)
+        or _is_module_container(ctx, expr)
+    )
+
+
+def _container_value(ctx: LintContext, value: Optional[cst.BaseExpression]) -> bool:
+    """A set or dict display, comprehension, or a call making one."""
+    return value is not None and (
+        type(value) in (cst.Set, cst.Dict, cst.SetComp, cst.DictComp)
+        or (type(value) is cst.Call and ctx.qualified_name(value.func) in CONTAINER_CALLS)
+    )
+
+
+def _is_module_container(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """A name the function does not bind that the module binds once, at its top level, to a
+    set or dict: ``VOCAB = {"a": 0, "b": 1}`` read as ``VOCAB.get(v, 0)``."""
+    if type(expr) is not cst.Name or ctx.function is None:
+        return False
+    name = expr.value  # type: ignore[attr-defined]
+    if name in bound_names(ctx.function):
+        return False
+    return _container_value(ctx, module_alias(ctx.module, name))
 
 
 def _is_init_container(ctx: LintContext, expr: cst.BaseExpression) -> bool:
@@ -828,14 +845,7 @@ def _is_init_container(ctx: LintContext, expr: cst.BaseExpression) -> bool:
     if self_attribute(expr) is None or not init_only_state(ctx, expr):
         return False
     values = init_values(ctx, expr)
-    return bool(values) and all(
-        value is not None
-        and (
-            type(value) in (cst.Set, cst.Dict, cst.SetComp, cst.DictComp)
-            or (type(value) is cst.Call and ctx.qualified_name(value.func) in CONTAINER_CALLS)
-        )
-        for value in values
-    )
+    return bool(values) and all(_container_value(ctx, value) for value in values)
 
 
 def _is_local_container(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
