@@ -592,8 +592,8 @@ class HashedTracedValue(Rule):
         return False
 
     def _used_as_key(self, string: cst.BaseExpression) -> bool:
-        """Whether the string (or the one name bound to it) is a subscript's index or compared
-        (``==``, ``!=``, ``in``)."""
+        """Whether the string (or the one name bound to it) is a subscript's index, compared
+        (``==``, ``!=``, ``in``) or the name ``getattr`` looks up."""
         function = self.ctx.function
         if function is None:
             return False
@@ -614,6 +614,15 @@ class HashedTracedValue(Rule):
             elif isinstance(node, cst.Comparison):
                 operands = [node.left, *(c.comparator for c in node.comparisons)]
                 found = any(_is(o, string, targets) for o in operands)
+            elif (
+                isinstance(node, cst.Call)
+                and self.ctx.qualified_name(node.func) == "builtins.getattr"
+                and len(node.args) >= 2
+                and node.args[1].keyword is None
+                and not node.args[1].star
+            ):
+                # `getattr(self, f"window_{n}")`: an attribute looked up by the string.
+                found = _is(node.args[1].value, string, targets)
             return True
 
         walk(function, enter, lambda node: None)
