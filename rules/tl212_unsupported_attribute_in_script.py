@@ -4175,6 +4175,19 @@ class UnsupportedAttributeInScript(Rule):
     ) -> Optional[str]:
         if type(hook) is cst.Lambda:
             return "a lambda (torch 2.13: Expected a single top-level function)"
+        if (
+            type(hook) is cst.Attribute
+            and type(hook.value) is cst.Name
+            and hook.value.value == "self"
+            and self._plain_method(hook.attr.value)
+        ):
+            kind, count = ("Pre-hook", 2) if pre else ("Hook", 3)
+            return (
+                f"the bound method `self.{hook.attr.value}`: TorchScript compiles its function, "
+                f"`self` counted among the hook's inputs (torch 2.13: {kind} "
+                f"'{hook.attr.value}' on module ... was expected to only have exactly {count} "
+                f"inputs but it had {count + 1} inputs)"
+            )
         if type(hook) is cst.Call:
             name = self.ctx.qualified_name(hook.func) or ""
             local = class_def(self.ctx, name) if name else None
@@ -4224,6 +4237,19 @@ class UnsupportedAttributeInScript(Rule):
                 "Return annotations are required)"
             )
         return None
+
+    def _plain_method(self, name: str) -> bool:
+        """``name`` is a method of the class being visited with no decorator (static and
+        class methods, properties left out)."""
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        cls = class_def(self.ctx, owner) if owner is not None else None
+        if cls is None:
+            return False
+        return any(
+            type(stmt) is cst.FunctionDef and stmt.name.value == name and not stmt.decorators
+            for stmt in cls.body.body
+        )
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:

@@ -1511,6 +1511,10 @@ class OptionalUsedUnrefined(Rule):
             if p.annotation is not None
             and _optional_scalar(self.ctx, p.annotation.annotation) is not None
         )
+        # Locals annotated Optional[int] / float / bool / str (`cur: Optional[int] = 0`):
+        # TorchScript types them by the annotation, whatever the value stored with it.
+        declared = _optional_scalar_locals(self.ctx, node)
+        scalars |= declared
         optional |= scalars
         # Other Optional parameters (`Optional[List[int]]`, ...): only their truth tests count.
         truth_only = (
@@ -1538,6 +1542,7 @@ class OptionalUsedUnrefined(Rule):
             flow = _Flow(optional, self._torch_module_call, self._tensor_arguments)
             flow.never_none = never_none - flow.assigned(node.body)
             flow.scalars = scalars
+            flow.declared = declared
             flow.truth_only = truth_only
             for use in flow.uses(node.body.body):
                 if use in flow.truth_uses:
@@ -2848,6 +2853,8 @@ class _Flow:
         self.truth_only: Refined = frozenset()
         self.truth_uses: dict[cst.CSTNode, str] = {}
         self.never_none: Refined = frozenset()
+        # Locals an annotated assignment declares Optional: unrefined again after it.
+        self.declared: Refined = frozenset()
         self.found: list[cst.CSTNode] = []
 
     def uses(self, body: Sequence[cst.BaseStatement]) -> list[cst.CSTNode]:
@@ -2918,6 +2925,9 @@ class _Flow:
                 self._expression(value, refined)
             if kind is cst.AugAssign:
                 self._expression(small.target, refined)  # type: ignore[attr-defined]
+            target = getattr(small, "target", None)
+            if kind is cst.AnnAssign and type(target) is cst.Name and target.value in self.declared:
+                return refined - {target.value}
             return refined | self.assigned(small)
         if kind is cst.Expr:
             self._expression(small.value, refined)  # type: ignore[attr-defined]
@@ -2991,6 +3001,17 @@ class _Flow:
                 self._truth(node.expression, scope)  # type: ignore[attr-defined]
             elif kind is cst.Call and node.args:  # type: ignore[attr-defined]
                 self._call(node, scope)  # type: ignore[arg-type]
+            elif kind is cst.Comparison:
+                for operand in _ordered_operands(node):  # type: ignore[arg-type]
+                    self._compare(operand, scope, node)
+
+    def _compare(self, operand: cst.CSTNode, refined: Refined, node: cst.CSTNode) -> None:
+        """An Optional number / str compared by ==, !=, <, ...: TorchScript has no overload
+        of those for an Optional (`x == 3`, even `x == None`: Arguments for call are not valid)."""
+        if type(operand) is not cst.Name or operand.value not in self.scalars - refined:  # type: ignore[attr-defined]
+            return
+        self.scalar_uses[node] = operand.value  # type: ignore[attr-defined]
+        self.found.append(node)
 
     def _call(self, call: cst.Call, scope: Refined) -> None:
         """An argument where the callee wants a Tensor: a torch.nn submodule's input, or an
@@ -3306,6 +3327,44 @@ def _compared_operands(node: cst.Comparison) -> list[cst.BaseExpression]:
         if any(type(c.operator) not in (cst.Is, cst.IsNot) for c in around):
             found.append(operand)
     return found
+
+
+_ORDERING = (
+    cst.Equal,
+    cst.NotEqual,
+    cst.LessThan,
+    cst.LessThanEqual,
+    cst.GreaterThan,
+    cst.GreaterThanEqual,
+)
+
+
+def _ordered_operands(node: cst.Comparison) -> list[cst.BaseExpression]:
+    """The operands of ``node`` next to ``==``, ``!=``, ``<``, ``<=``, ``>`` or ``>=``."""
+    operands = [node.left, *(c.comparator for c in node.comparisons)]
+    found = []
+    for index, operand in enumerate(operands):
+        around = node.comparisons[max(index - 1, 0) : index + 1]
+        if any(type(c.operator) in _ORDERING for c in around):
+            found.append(operand)
+    return found
+
+
+def _optional_scalar_locals(ctx: LintContext, function: cst.FunctionDef) -> frozenset[str]:
+    """Names ``function`` binds by an annotated assignment typed Optional[int] / float / bool /
+    str (``cur: Optional[int] = 0``), not in nested functions or classes."""
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.Lambda:
+            continue
+        if kind is cst.AnnAssign and type(current.target) is cst.Name:  # type: ignore[attr-defined]
+            if _optional_scalar(ctx, current.annotation.annotation) is not None:  # type: ignore[attr-defined]
+                names.add(current.target.value)  # type: ignore[attr-defined]
+        stack.extend(current.children)
+    return frozenset(names)
 
 
 def _none_by_default(ctx: LintContext, owner: str) -> frozenset[str]:
