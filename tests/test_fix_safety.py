@@ -233,3 +233,36 @@ def test_an_input_the_original_rejected_and_the_fix_runs_to_eager_is_repaired() 
     # An input the fixed model rejects where the original ran is a difference.
     after = {"ok": True, "outputs": ["a", "rejected: RuntimeError"]}
     assert harness.verdict(eager, after, eager) == "DIFFERS"
+
+
+UNWRITTEN_TAIL = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        out = torch.empty_like(x)
+        for t in range(x.shape[1]):  # unrolled by the trace to the example's 4 steps
+            out[:, t] = x[:, t] * 2
+        return out
+
+
+def inputs():
+    return [(torch.rand(2, 4),), (torch.rand(3, 9),)]
+"""
+
+
+@requires_torch
+@pytest.mark.torch
+def test_memory_a_trace_leaves_unwritten_reads_the_same_in_both_copies(tmp_path) -> None:
+    # fresh20's torch-friction trajectory: its trace fills a torch.empty only as far as the
+    # example ran, and the rest of a longer input's output was whatever the allocator held,
+    # different in the original's and the fixed copy's process (a DIFFERS no fix caused).
+    (tmp_path / "unwritten_tail.py").write_text(UNWRITTEN_TAIL)
+    spec = {"module": "unwritten_tail", "cls": "Model", "backends": ["trace"]}
+    results = harness._run_specs(tmp_path, tmp_path / "out.pt", [spec], 1, 600, sys.executable)
+    first, longer = results["unwritten_tail:Model"]["trace"]["outputs"]
+    assert first.shape == (2, 4) and not first.isnan().any()
+    assert longer.shape == (3, 9)
+    assert not longer[:, :4].isnan().any() and longer[:, 4:].isnan().all()
