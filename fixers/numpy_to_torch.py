@@ -144,14 +144,16 @@ class NumpyToTorch(Fixer):
         "call the torch function on the tensor instead of NumPy on `.numpy()` (unsafe: last-bit "
         "differences; integer tensors can get another dtype)"
     )
+    # NumPy function name -> its torch function; a subclass may take more.
+    table: dict[str, TorchFunction] = TABLE
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node
         if not isinstance(call, cst.Call):
             return None
         name = self.ctx.qualified_name(call.func) or ""
-        entry = TABLE.get(name.removeprefix("numpy."))
-        if not name.startswith("numpy.") or entry is None:
+        entry = self.table.get(name.removeprefix("numpy."))
+        if not name.startswith("numpy.") or entry is None or not self._takes(call, entry):
             return None
         result = self._result_name(call)
         wrapper = self._wrapper(result if result is not None else call)
@@ -164,6 +166,10 @@ class NumpyToTorch(Fixer):
         if arguments is None:
             return None
         return self._rewrite(call, entry, arguments, result, wrapper, removals)
+
+    def _takes(self, call: cst.Call, entry: TorchFunction) -> bool:
+        """Whether this fixer takes the call at all (a subclass narrows it to its own forms)."""
+        return True
 
     def _rewrite(
         self,

@@ -595,29 +595,9 @@ class NumpyArithmeticToTorch(NumpyToTorch):
 
     codes = ("TL306",)
 
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if not isinstance(call, cst.Call):
-            return None
-        name = self.ctx.qualified_name(call.func) or ""
-        entry = _TABLE.get(name.removeprefix("numpy."))
-        if not name.startswith("numpy.") or entry is None:
-            return None
-        if not self._new(call, entry):
-            return None
-        result = self._result_name(call)
-        wrapper = self._wrapper(result if result is not None else call)
-        if wrapper is None:
-            return None
-        if self.ctx.qualified_name(wrapper.func) == "torch.from_numpy" and not entry.array_result:
-            return None
-        removals: list[Replacement] = []
-        arguments = self._arguments(call, entry, removals, self._number_of(wrapper))
-        if arguments is None:
-            return None
-        return self._rewrite(call, entry, arguments, result, wrapper, removals)
+    table = _TABLE
 
-    def _new(self, call: cst.Call, entry: TorchFunction) -> bool:
+    def _takes(self, call: cst.Call, entry: TorchFunction) -> bool:
         """The call or an array under it is one of this class's forms."""
         if entry in _INVERSE_HYPERBOLIC.values():
             return True
