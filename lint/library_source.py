@@ -14,7 +14,7 @@ import sys
 import sysconfig
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from torchlint.lint.torchscript_tables import torchscript_table
 
@@ -159,19 +159,25 @@ def _import_source(module: str, path: Path, stmt: ast.ImportFrom) -> str:
     return f"{package}.{stmt.module}" if stmt.module else package
 
 
+def _current(cached: Any, qualified: str) -> Any:
+    """What ``cached(qualified)`` found, read again when a module it read has changed since
+    (the language server), the modules it read recorded for the cache."""
+    found, read, stamps = cached(qualified)
+    if stamps != tuple(library_stamp(module) for module in read):
+        cached.cache_clear()
+        found, read, stamps = cached(qualified)
+    if _reads is not None:
+        _reads.update(read)
+    return found
+
+
 def library_alias(qualified: str) -> Optional[str]:
     """The dotted name an installed library's public name is an alias of, where a module
     binds it to another module's function by attribute (``default_collate:
     _collate_fn_t = _utils.collate.default_collate`` in ``torch.utils.data.dataloader``,
     re-exported by ``torch.utils.data``), following ``from X import name`` re-exports a few
     levels; None where it is no such alias. Read from site-packages without importing."""
-    found, read, stamps = _library_alias(qualified)
-    if stamps != tuple(library_stamp(module) for module in read):
-        _library_alias.cache_clear()  # a module changed since (the language server)
-        found, read, stamps = _library_alias(qualified)
-    if _reads is not None:
-        _reads.update(read)
-    return found
+    return _current(_library_alias, qualified)
 
 
 @functools.cache
@@ -622,13 +628,7 @@ def library_class_attributes(qualified: str) -> Optional[frozenset[str]]:
     (``__constants__``, methods). Read from site-packages without importing, following ``from
     X import name`` re-exports (and ``import *``) a few levels. None where the class, or a base
     of it, cannot be read, or a method stores through ``setattr`` / ``self.__dict__``."""
-    found, read, stamps = _library_class_attributes(qualified)
-    if stamps != tuple(library_stamp(module) for module in read):
-        _library_class_attributes.cache_clear()  # a module changed since (the language server)
-        found, read, stamps = _library_class_attributes(qualified)
-    if _reads is not None:
-        _reads.update(read)
-    return found
+    return _current(_library_class_attributes, qualified)
 
 
 @functools.cache
