@@ -346,7 +346,7 @@ class NumpyToTorch(Fixer):
         if not isinstance(array, cst.Call):
             return None
         name = self.ctx.qualified_name(array.func) or ""
-        entry = TABLE.get(name.removeprefix("numpy.")) if name.startswith("numpy.") else None
+        entry = self.table.get(name.removeprefix("numpy.")) if name.startswith("numpy.") else None
         if entry is None or not entry.array_result:
             return None
         arguments = self._arguments(array, entry, removals)

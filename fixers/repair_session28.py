@@ -619,9 +619,6 @@ class NumpyArithmeticToTorch(NumpyToTorch):
         return found
 
     def _torch_of(self, array: cst.BaseExpression, removals: list[Replacement]) -> Optional[str]:
-        tensor = self._numpy_of(array)
-        if tensor is not None:
-            return self.code(tensor)
         if isinstance(array, cst.BinaryOperation) and isinstance(array.operator, _ARITHMETIC):
             left, right = array.left, array.right
             operator = self.code(array.operator).strip()
@@ -632,16 +629,8 @@ class NumpyArithmeticToTorch(NumpyToTorch):
                 inner = self._operand(left, removals)
                 return None if inner is None else f"{inner} {operator} {self.code(right).strip()}"
             return None
-        if not isinstance(array, cst.Call):
-            return None
-        name = self.ctx.qualified_name(array.func) or ""
-        entry = _TABLE.get(name.removeprefix("numpy.")) if name.startswith("numpy.") else None
-        if entry is None or not entry.array_result:
-            return None
-        arguments = self._arguments(array, entry, removals)
-        if arguments is None:
-            return None
-        return f"{self.import_module('torch')}.{entry.name}({', '.join(arguments)})"
+        # `t.numpy()` and table functions of arrays (this class's table).
+        return super()._torch_of(array, removals)
 
     def _operand(self, array: cst.BaseExpression, removals: list[Replacement]) -> Optional[str]:
         """The torch spelling of an operand of arithmetic, parenthesized where it is some."""
