@@ -12,6 +12,7 @@ from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import torch_int_argument_refused
 from torchlint.lint.graph_queries import (
+    ARITHMETIC,
     SIZE_FUNCTIONS,
     SIZE_METHODS,
     UNKNOWN_VALUE,
@@ -210,15 +211,6 @@ MATH_OF_TENSOR = Message(
 # / torch.log(torch.as_tensor(2)))`). Not `torch.scalar_tensor(n)`, a list of sizes, nor an
 # `arange` (export fails on each: their values are not kept).
 FAKE_CONSTANT_CONSTRUCTORS = frozenset({"torch.tensor", "torch.as_tensor"})
-_NUMBER_OPERATORS = (
-    cst.Add,
-    cst.Subtract,
-    cst.Multiply,
-    cst.Divide,
-    cst.FloorDivide,
-    cst.Modulo,
-    cst.Power,
-)
 
 
 def _one_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
@@ -230,7 +222,7 @@ def _one_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> b
     if kind is cst.UnaryOperation:
         return _one_number(ctx, expr.expression, depth)  # type: ignore[attr-defined]
     if kind is cst.BinaryOperation:
-        return isinstance(expr.operator, _NUMBER_OPERATORS) and all(  # type: ignore[attr-defined]
+        return isinstance(expr.operator, ARITHMETIC) and all(  # type: ignore[attr-defined]
             _one_number(ctx, side, depth)
             for side in (expr.left, expr.right)  # type: ignore[attr-defined]
         )
