@@ -129,6 +129,33 @@ def test_an_unlocated_failure_leaves_the_models_lines_unchecked_for_its_backend(
     assert set(unlocated["export"].fp) == {("mod.py", 6)}  # export located nothing wrong
 
 
+def test_a_first_call_finding_counts_where_torch_reports_its_line_and_is_unchecked_elsewhere(
+    tmp_path: Path,
+):
+    """The ground truth warms every model before converting it, so a finding that holds on the
+    first call only is unchecked for the graph back-ends, except where the set-up's state is
+    built afresh in the call and torch reports the line (fresh13's changepoint likelihood)."""
+    (tmp_path / "mod.py").write_text(SOURCE)
+    truth = {
+        "models": [{"model": "m", "complete": {"trace": True}, "unlocated": []}],
+        "findings": [_finding("trace", 8)],
+    }
+    coverage = {"models": {"m": {"mod.py": [[1, 8]]}}}
+    first_call = "not self.ready, " + score.FIRST_CALL
+    diagnostics = [
+        {**_diag(8, ["trace"]), "condition": first_call},  # torch reports it: a hit
+        {**_diag(6, ["trace", "script"]), "condition": first_call},  # silent: unchecked
+        _diag(7, ["trace"]),  # no condition: a false alarm as before
+    ]
+    truth["models"][0]["script_clean"] = [["mod.py", 1, 9]]
+    result = score.score(truth, coverage, diagnostics, root=tmp_path)
+    assert set(result["trace"].tp) == {("mod.py", 8)} and not result["trace"].fn
+    assert set(result["trace"].fp) == {("mod.py", 7)}
+    assert set(result["trace"].unverified) == {("mod.py", 6)}
+    # TorchScript compiles the set-up whether it runs or not: a script claim stays checked.
+    assert set(result["script"].fp) == {("mod.py", 6)}
+
+
 # ---------------------------------------------------------------- several corpora and packages
 
 

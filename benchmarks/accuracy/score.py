@@ -330,7 +330,14 @@ def score(
         for key, found in flagged[backend].items():
             if key in problems[backend]:
                 continue
-            if key in checked[backend]:
+            # The ground truth runs every model eagerly (the coverage run) before converting
+            # it, so a module's first-call set-up (`if self.idx is None: ...; self.idx = ...`)
+            # has run and no graph back-end meets it: a finding that holds for the first call
+            # only is a claim it checks only where the set-up's state is made afresh inside the
+            # call (a helper object built in `forward`), and then torch reports the line.
+            # TorchScript compiles the set-up whether it runs or not.
+            first_call = backend != "script" and all(map(first_call_only, found))
+            if key in checked[backend] and not first_call:
                 s.fp[key] = found
             elif key in covered:
                 s.unverified[key] = found
@@ -779,13 +786,9 @@ def describe(ground_truth: dict[str, Any]) -> str:
     return f"the {ground_truth.get('corpus', '?')} corpus of {len(pinned)} pinned packages"
 
 
-def _unchecked_first_call(diagnostic: dict[str, Any]) -> dict[str, Any] | None:
-    """``diagnostic``, naming only script when its condition is the first call's (none when
-    nothing is left; see ``score_corpus``)."""
-    if not (diagnostic.get("condition") or "").endswith(FIRST_CALL):
-        return diagnostic
-    targets = [t for t in diagnostic.get("targets", []) if t == "script"]
-    return {**diagnostic, "targets": targets} if targets else None
+def first_call_only(diagnostic: dict[str, Any]) -> bool:
+    """Whether ``diagnostic`` holds on a model's first call only (its condition says so)."""
+    return (diagnostic.get("condition") or "").endswith(FIRST_CALL)
 
 
 def score_corpus(corpus: str) -> CorpusResult:
@@ -821,12 +824,6 @@ def score_corpus(corpus: str) -> CorpusResult:
     # The ground truth runs every model under torch.no_grad(): a failure that needs autograd on
     # (the finding's condition says so) is a claim it cannot check, neither true nor false.
     diagnostics = [d for d in diagnostics if AUTOGRAD_ON.text not in (d.get("condition") or "")]
-    # The ground truth runs every model eagerly (the coverage run) before converting it, so a
-    # module's first-call set-up (`if self.idx is None: ...; self.idx = ...`) has run and no
-    # back-end meets it: a finding that holds for the first call only (a fresh model; the
-    # condition says so) is a claim it cannot check for the graph back-ends. TorchScript
-    # compiles the set-up whether it runs or not: those findings still count for script.
-    diagnostics = [d for d in map(_unchecked_first_call, diagnostics) if d is not None]
     scores = score(ground_truth, coverage, diagnostics, root)
     versions = ground_truth["versions"]
     models = [m["model"] for m in ground_truth["models"] if m["status"] == "ok"]
