@@ -317,6 +317,7 @@ LATER_CORPORA = (
     "fresh18",
     "fresh19",
     "fresh20",
+    "fresh21",
 )
 
 
@@ -397,6 +398,8 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH19"] == {d.lower().replace("_", "-") for d in fresh19.PACKAGES.values()}
     fresh20 = ground_truth.load_corpus("fresh20")
     assert pins["FRESH20"] == {d.lower().replace("_", "-") for d in fresh20.PACKAGES.values()}
+    fresh21 = ground_truth.load_corpus("fresh21")
+    assert pins["FRESH21"] == {d.lower().replace("_", "-") for d in fresh21.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -425,6 +428,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh18",
             "fresh19",
             "fresh20",
+            "fresh21",
         )
     }
     assert len(shared) == 1
@@ -448,6 +452,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh18").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh19").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh20").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh21").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

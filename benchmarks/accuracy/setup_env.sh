@@ -499,6 +499,27 @@ FRESH20_CORPUS_PINS=(
     "torchspd==0.1.2"
 )
 
+# The fresh21 corpus (corpus_fresh21.py): a twenty-fourth held-back set, held back for a blind
+# first score. --no-deps as well: what they import beyond torch is here already (ezgatr:
+# einops; tensorkrowch: opt-einsum, pinned for the fresh12 corpus). What they import and the
+# models do not reach: darkformer-pytorch imports flash-attn and opengdn triton only for their
+# CUDA back-ends, torchortho numba in a try (its CUDA kernel); torch-dimensions declares its
+# original S4 and Mamba code's dependencies (hydra-core, omegaconf, scipy, mamba-ssm) as
+# extras and pip-installs them when an upstream mixer is built: the corpus builds only its
+# pure-PyTorch mixers (portable=True, and the attention mixer), which import none of them.
+FRESH21_CORPUS_PINS=(
+    "aion-torch==1.0.2"
+    "channel-attention==0.0.1"
+    "darkformer-pytorch==1.0.0"
+    "ezgatr==0.1.0b1"
+    "opengdn==0.1.0"
+    "pyteals==1.0.3"
+    "tensorkrowch==1.1.6"
+    "torch-dimensions==0.3.1"
+    "torchlie==0.1.0"
+    "torchortho==0.1.2"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -529,6 +550,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH18_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH19_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH20_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH21_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -596,4 +618,7 @@ print("fresh19 corpus: e3tools", importlib.metadata.version("e3tools"))
 import aft_pt, contextual_conv, floydnet, gaussian_adaptive_attention, rcps, slices  # fresh20
 import spdlayers, torch_friction, torch_legendre, torch_nac, torchspd  # fresh20
 print("fresh20 corpus: torch-nac", importlib.metadata.version("torch-nac"))
+import aion_torch, channel_attention, darkformer_pytorch, ezgatr.nets.mv_only_gatr  # fresh21
+import opengdn, pyteals, tensorkrowch, torch_dimensions, torchlie, torchortho  # fresh21
+print("fresh21 corpus: torch-dimensions", importlib.metadata.version("torch-dimensions"))
 PY
