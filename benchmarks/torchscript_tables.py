@@ -53,6 +53,14 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 - ``contains_display_elements``: the element types of a list / tuple display that ``k in
   [a, b]`` compiles with (``aten::__contains__`` has list overloads for ints, floats and strs
   only: a display holding ``None`` or a bool fails, ``Arguments for call are not valid``).
+- ``class_data_values``: the data values of ``torch`` / ``math`` (``torch.float32``,
+  ``torch.channels_last``, ``math.pi``) that a module's class body binding makes no attribute
+  of the scripted module (``Module 'Holder' has no attribute 'v'``), each with ``Final``
+  where the binding annotated ``Final`` scripts, else ``init`` where an instance attribute
+  holds it, else ``inline``.
+- ``modules_unscriptable``: the public ``torch.nn`` module classes ``torch.jit.script`` fails
+  on, each built with stock arguments, with torch's first error line
+  (``nn.AdaptiveLogSoftmaxWithLoss``, ``nn.GaussianNLLLoss``, ``nn.MaxUnpool2d``).
 - ``module_optional_outputs``: per ``torch.nn`` module class, the Optional positions of its
   scripted ``forward``'s result (``nn.MultiheadAttention``: ``[1]``).
 - ``python_functions_bound``: Python functions of torch modules TorchScript binds to an
@@ -706,6 +714,77 @@ def module_float_arguments() -> dict[str, dict[str, dict[str, object]]]:
     return found
 
 
+# Constructor arguments for the torch.nn module classes the stock values cannot build (a list
+# of cutoffs, a pooling ratio, sizes given as a tuple; a recurrent layer's two sizes).
+MODULE_ARGUMENTS: dict[str, dict[str, object]] = {
+    "AdaptiveLogSoftmaxWithLoss": {"in_features": 4, "n_classes": 8, "cutoffs": [2, 4]},
+    "FractionalMaxPool2d": {"kernel_size": 2, "output_ratio": 0.5},
+    "FractionalMaxPool3d": {"kernel_size": 2, "output_ratio": 0.5},
+    "RNN": {"input_size": 2, "hidden_size": 2},
+    "LSTM": {"input_size": 2, "hidden_size": 2},
+    "GRU": {"input_size": 2, "hidden_size": 2},
+    "Unflatten": {"dim": 1, "unflattened_size": (1,)},
+}
+# Errors of a module TorchScript scripts once it is ready: a lazy module's parameters are
+# made by its first forward (a rule of their own reads that).
+MODULE_NOT_READY = "has uninitialized parameters"
+
+
+def modules_unscriptable() -> dict[str, str]:
+    """``torch.nn.<Class>`` of the public ``torch.nn`` module classes ``torch.jit.script``
+    fails on, built with stock arguments (each required argument a stock value of its
+    annotation, as in ``module_float_arguments``, or those of ``MODULE_ARGUMENTS``), with the
+    first line of torch's error (``AdaptiveLogSoftmaxWithLoss``: Expected inferred type to be
+    interface type for 'head'; ``GaussianNLLLoss``: Comprehension ifs are not supported yet).
+    A class the stock arguments cannot build, or whose failure is a lazy module's
+    uninitialized parameters, is left out."""
+    import inspect
+
+    from torch import nn
+
+    found: dict[str, str] = {}
+    for name in sorted(dir(nn)):
+        cls = getattr(nn, name)
+        if name.startswith("_") or not (inspect.isclass(cls) and issubclass(cls, nn.Module)):
+            continue
+        try:
+            parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        except (TypeError, ValueError):
+            continue
+        arguments: dict[str, object] = dict(MODULE_ARGUMENTS.get(name, {}))
+        usable = True
+        for parameter in parameters:
+            if (
+                parameter.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+                or parameter.name in MODULE_SKIPPED
+                or parameter.name in arguments
+                or parameter.default is not inspect.Parameter.empty
+            ):
+                continue
+            text = str(parameter.annotation)
+            if "float" in text and "int" not in text:
+                arguments[parameter.name] = 1.0
+            elif "bool" in text:
+                arguments[parameter.name] = False
+            elif "int" in text or "_size" in text or parameter.annotation is parameter.empty:
+                arguments[parameter.name] = 1
+            else:
+                usable = False
+        if not usable:
+            continue
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                cls(**arguments)
+        except Exception:  # the stock arguments do not build one
+            continue
+        ok, error = _module_scripts(name, arguments)
+        if not ok and MODULE_NOT_READY not in error:
+            # A function's repr carries its address: keep the table stable.
+            found[f"torch.nn.{name}"] = re.sub(r" at 0x[0-9a-f]+", "", error)
+    return found
+
+
 def functional_int_arguments() -> dict[str, dict[str, int]]:
     """Per ``torch.nn.functional`` function TorchScript compiles from its Python source (no
     ``aten::`` builtin), the arguments annotated ``int`` that reject a tuple display of ints
@@ -864,6 +943,67 @@ def python_values_unscriptable() -> dict[str, str]:
             ok, error = _compile(f"{namespace}.{name}.{fields[0]}", f"import {namespace}")
             if not ok and "python value of type" in error:
                 found[f"{namespace}.{name}"] = error
+    return found
+
+
+# Namespaces whose public data values a module class body may bind (`compute_dtype =
+# torch.float32`, `scale = math.pi`).
+CLASS_DATA_NAMESPACES = ("torch", "math")
+
+
+def class_data_values() -> dict[str, str]:
+    """``namespace.name`` of the public data values of ``CLASS_DATA_NAMESPACES`` (no module,
+    class or callable: ``torch.float32``, ``torch.channels_last``, ``math.pi``) that a module
+    cannot read as a class attribute: a class body binding ``v = torch.float32`` and a
+    ``forward`` reading ``self.v`` fails to script (torch 2.13: Module 'Holder' has no
+    attribute 'v'; TorchScript types a module from its instance, not its class). The value
+    is ``Final`` where the same binding annotated ``v: Final = ...`` scripts (a constant
+    TorchScript takes: dtype, device, layout, number), else ``init`` where ``self.v = ...`` in
+    ``__init__`` scripts, else ``inline``: no attribute holds it (a memory format, which
+    TorchScript takes only spelled in the scripted code)."""
+    import inspect
+    import types
+
+    import torch
+
+    found = {}
+    for namespace in CLASS_DATA_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            value = getattr(module, name, None)
+            if (
+                name.startswith("_")
+                or isinstance(value, types.ModuleType)
+                or inspect.isclass(value)
+                or callable(value)
+                or value is None
+            ):
+                continue
+            verdicts = []
+            for annotation, init in (("", ""), (": Final", ""), ("", "self.v = ")):
+                source = (
+                    f"from typing import Final\nimport torch\nimport {namespace}\n\n"
+                    "class Holder(torch.nn.Module):\n"
+                    f"    v{annotation} = {namespace}.{name}\n\n"
+                    "    def __init__(self):\n"
+                    "        super().__init__()\n"
+                    f"        {init or 'w = '}{namespace}.{name}\n\n"
+                    "    def forward(self, x: torch.Tensor):\n"
+                    "        y = self.v\n"
+                    "        return x\n"
+                )
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        torch.jit.script(_load(source).Holder())
+                    verdicts.append("")
+                except Exception as exc:  # the frontend's verdict is the exception
+                    verdicts.append(_first_line(exc))
+            plain, final, instance = verdicts
+            if "has no attribute 'v'" in plain:
+                found[f"{namespace}.{name}"] = (
+                    "Final" if not final else "init" if not instance else "inline"
+                )
     return found
 
 
@@ -1604,6 +1744,8 @@ def main() -> None:
         "number_tensor_operators": number_tensor_operators,
         "contains_display_elements": contains_display_elements,
         "attribute_callables_unconvertible": attribute_callables_unconvertible,
+        "class_data_values": class_data_values,
+        "modules_unscriptable": modules_unscriptable,
     }
     if only:  # refresh the named tables, keep the others as stored
         fresh = {name: fresh[name] for name in only}

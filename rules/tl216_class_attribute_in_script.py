@@ -9,6 +9,7 @@ import libcst as cst
 from torchlint.lint.library_source import library_class_attributes
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import is_torch_module_class
+from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
@@ -37,6 +38,18 @@ TENSOR_FACTORIES = frozenset(
 NOT_TENSOR_METHODS = frozenset(
     {"item", "tolist", "dim", "numel", "size", "stride", "element_size", "nelement"}
 )
+
+# Calls whose result is data whatever their arguments: Python's number / string constructors and
+# `torch.device(...)`; `math.<function>(...)` gives a number too.
+DATA_CALLS = frozenset(
+    {"builtins.float", "builtins.int", "builtins.str", "builtins.bool", "builtins.complex",
+     "torch.device", "torch.finfo", "torch.iinfo"}
+)  # fmt: skip
+
+# What holds class-body data in a scripted module, from the most to the least accepting: a
+# `Final` constant (or an instance attribute), an instance attribute only, nothing (the value
+# spelled in the scripted code: a memory format). `class_data_values` gives torch's values'.
+DATA_KINDS = ("Final", "init", "inline")
 
 # Bases outside the project a module class may have without setting attributes we cannot see:
 # ``nn.Module.__init__`` sets none a model reads (``training`` is an instance attribute).
@@ -78,6 +91,14 @@ class ClassAttributeInScript(Rule):
     torch.tensor([...]).view(1, 3, 1, 1)`): no parameter, buffer or instance attribute, so
     no attribute of the scripted module (torch 2.13: `Module 'StemEncoder' has no attribute
     'PIXEL_MEAN'`).
+    Also `self.<name>` where `<name>` resolves the same way to a class-body binding of data
+    the names in it make: a data value of torch or `math` (the generated table
+    `class_data_values`: `compute_dtype = torch.float32`, `torch.channels_last`, `math.pi`), a
+    call of `float` / `int` / `str` / `bool` / `torch.device` / a `math` function, an
+    attribute of `torch.finfo(...)` / `torch.iinfo(...)`, a module-level name of the file bound
+    once to data (`eps = EPS`), or displays and arithmetic of these (`(torch.float16,
+    torch.bfloat16)`, `2 * math.pi`) (torch 2.13: Module 'Float32Softmax' has no attribute
+    'compute_dtype').
     Also `self.<name>` where `<name>` resolves the same way to a class defined in the body of
     a class of the file (`class Defaults:` holding hyper-parameters, read as
     `self.Defaults.temperature`).
@@ -313,6 +334,24 @@ class ClassAttributeInScript(Rule):
 
                 def forward(self, x):
                     return x * self.scale + self.shift
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # Class-body data annotated `Final`: a dtype constant TorchScript takes.
+        Valid(
+            """
+            from typing import Final
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                compute_dtype: Final = torch.float32
+
+                def forward(self, x):
+                    return x.to(self.compute_dtype).softmax(-1).to(x.dtype)
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
@@ -658,6 +697,45 @@ class ClassAttributeInScript(Rule):
             line=16,
             message_contains="Base",
         ),
+        # Class-body data by what its names are: a dtype of torch (`class_data_values`).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                compute_dtype = torch.float32
+
+                def forward(self, x):
+                    return x.to(self.compute_dtype).softmax(-1).to(x.dtype)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=8,
+            message_contains="bound to data in the class body (`torch.float32`)",
+        ),
+        # A module-level name bound to a number, through arithmetic with a `math` constant.
+        Invalid(
+            """
+            import math
+
+            import torch
+            from torch import nn
+
+            BASE = 2.0
+
+            class Model(nn.Module):
+                omega = BASE * math.pi
+
+                def forward(self, x):
+                    return torch.sin(x * self.omega)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -794,7 +872,7 @@ class ClassAttributeInScript(Rule):
                     f"'{attr}'); register it in `__init__` (`self.register_buffer(\"{attr}\", "
                     "...)`, under another name or with the class attribute removed)",
                 )
-            elif held is not None and held[1].endswith(")"):
+            elif held is not None and held[1].endswith(")") and held[1][:5] != "data:":
                 owner, spelled = held
                 made = spelled.split("(", 1)[0].rsplit(".", 1)[-1]
                 self.report(
@@ -805,6 +883,24 @@ class ClassAttributeInScript(Rule):
                     "object has no function code, so scripting fails (torch 2.13: "
                     f"'{made}' object has no attribute '__name__'); build it in `__init__` "
                     f"(`self.{attr} = {spelled}`)",
+                )
+            elif held is not None and held[1].startswith("data:"):
+                owner = held[0]
+                kind, spelled = held[1][len("data:") :].split(":", 1)
+                advice = {
+                    "Final": f"annotate it `{attr}: Final = {spelled}` or set `self.{attr}` "
+                    "in `__init__`",
+                    "init": f"set `self.{attr} = {spelled}` in `__init__`",
+                    "inline": "no module attribute can hold it (failed to convert Python type), "
+                    f"so write `{spelled}` in the scripted code itself",
+                }[kind]
+                self.report(
+                    node,
+                    f"`self.{attr}` reads the class attribute `{attr}` of `{owner}`, bound to "
+                    f"data in the class body (`{spelled}`): TorchScript types a module from its "
+                    "instance attributes, parameters, buffers, submodules and constants, not its "
+                    f"class attributes, so scripting fails (torch 2.13: Module '{owner}' has no "
+                    f"attribute '{attr}'); {advice}",
                 )
             elif held is not None and held[1].startswith("class "):
                 owner = held[0]
@@ -947,6 +1043,10 @@ class ClassAttributeInScript(Rule):
         if len(values) == 1 and values[0] is not None and self._tensor_made(values[0]):
             # `PIXEL_MEAN = torch.tensor([...]).view(1, 3, 1, 1)`: no buffer, no attribute.
             return short, "tensor:" + cst.Module([]).code_for_node(values[0])
+        kind = self._data(values[0], frozenset()) if len(values) == 1 and values[0] else None
+        if kind is not None:
+            # `compute_dtype = torch.float32`, `scale = math.pi`, `eps = EPS`: data.
+            return short, f"data:{kind}:" + cst.Module([]).code_for_node(values[0])
         if len(values) == 1 and type(values[0]) is cst.Call:
             made = self.ctx.qualified_name(values[0].func)
             if made in PARTIALS:
@@ -970,6 +1070,80 @@ class ClassAttributeInScript(Rule):
         ):
             return None
         return short, cst.Module([]).code_for_node(values[0])
+
+    def _data(self, value: cst.BaseExpression, seen: frozenset[str]) -> Optional[str]:
+        """``Final``, ``init`` or ``inline`` when ``value`` is data, by what the names in it are: a
+        literal, a data value of torch or ``math`` (``class_data_values``), a call of
+        ``DATA_CALLS`` or of a ``math`` function, an attribute of ``torch.finfo(...)`` /
+        ``torch.iinfo(...)``, a module-level name of this file bound once to data, and
+        displays and arithmetic of these; None otherwise (a name that may be a function, class
+        or module is not data). ``Final`` where TorchScript takes the value as a ``Final``
+        constant (a number, string, dtype, device, layout or a tuple of them; the table says
+        which of torch's), ``init`` where only an instance attribute holds it (a list),
+        ``inline`` where no attribute does (a memory format)."""
+        if literal_type(value) is not None or (type(value) is cst.Name and value.value == "None"):
+            return "Final"
+        if isinstance(value, cst.UnaryOperation):
+            return self._data(value.expression, seen)
+        if isinstance(value, (cst.BinaryOperation, cst.Tuple, cst.List)):
+            if isinstance(value, cst.BinaryOperation):
+                parts = [value.left, value.right]
+            else:
+                parts = [e.value for e in value.elements if type(e) is cst.Element]
+                if len(parts) != len(value.elements):
+                    return None
+            kinds = [self._data(part, seen) for part in parts]
+            if None in kinds:
+                return None
+            if type(value) is cst.List:
+                kinds.append("init")
+            return max(kinds, key=DATA_KINDS.index, default="Final")
+        if type(value) is cst.Call:
+            made = self.ctx.qualified_name(value.func) or ""
+            if made in DATA_CALLS - {"torch.finfo", "torch.iinfo"}:
+                return "Final"
+            return "Final" if made.startswith("math.") and made.count(".") == 1 else None
+        if type(value) not in (cst.Name, cst.Attribute):
+            return None
+        known = torchscript_table().get("class_data_values", {})
+        name = self.ctx.qualified_name(value) or ""
+        if name in known:
+            return known[name] if known[name] in DATA_KINDS else "inline"
+        if type(value) is cst.Attribute and type(value.value) is cst.Call:
+            info = self.ctx.qualified_name(value.value.func) or ""
+            return "Final" if info in ("torch.finfo", "torch.iinfo") else None
+        if type(value) is cst.Name and value.value not in seen:
+            bound = self._module_binding(value.value)
+            if bound is not None:
+                return self._data(bound, seen | {value.value})
+        return None
+
+    def _module_binding(self, name: str) -> Optional[cst.BaseExpression]:
+        """The value of the one top-level statement of this file that binds or names
+        ``name``, when it is a plain assignment (``EPS = 1e-6``); None otherwise."""
+        found: list[Optional[cst.BaseExpression]] = []
+        for stmt in self.ctx.module.body:
+            if type(stmt) is cst.SimpleStatementLine and any(
+                type(small) is cst.Assign
+                and any(
+                    type(t.target) is cst.Name and t.target.value == name for t in small.targets
+                )
+                for small in stmt.body
+            ):
+                found.extend(
+                    small.value
+                    for small in stmt.body
+                    if type(small) is cst.Assign
+                    and any(
+                        type(t.target) is cst.Name and t.target.value == name for t in small.targets
+                    )
+                )
+            elif type(stmt) in (cst.FunctionDef, cst.ClassDef):
+                if stmt.name.value == name:  # type: ignore[attr-defined]
+                    found.append(None)
+            elif _names(stmt, name):
+                found.append(None)  # imported, rebound in a block, ...
+        return found[0] if len(found) == 1 else None
 
     def _tensor_made(self, value: cst.BaseExpression) -> bool:
         """A tensor a ``torch`` factory makes (``torch.tensor([...])``, ``torch.zeros(3)``),
@@ -1073,6 +1247,19 @@ class ClassAttributeInScript(Rule):
             walk(self.ctx.module, enter, lambda child: None)
             built = self._built[qualname] = found
         return built
+
+
+def _names(node: cst.CSTNode, name: str) -> bool:
+    """Whether ``node`` holds the name ``name`` anywhere (a binding, an import, a read)."""
+    found = False
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        found = found or (type(child) is cst.Name and child.value == name)  # type: ignore[attr-defined]
+        return None
+
+    walk(node, enter, lambda child: None)
+    return found
 
 
 def _nn_name(qualname: str) -> str:
