@@ -234,6 +234,8 @@ class CallCounterToBuffer(Fixer):
         if not isinstance(number, (cst.Integer, cst.Float)):
             return None
         value = arg.value
+        if _calls_min_or_max(self, value):
+            return None  # nested: one replacement would hide the other
         spelled = self.code(value.with_changes(lpar=[], rpar=[])).strip()
         if not isinstance(value, _ATOMS) or value.lpar:
             spelled = f"({spelled})"
@@ -321,6 +323,19 @@ def _attributes(root: cst.CSTNode, name: str) -> list[cst.Attribute]:
                 found.append(node)
 
     root.visit(_Find())
+    return found
+
+
+def _calls_min_or_max(fixer: Fixer, expr: cst.CSTNode) -> bool:
+    found = False
+
+    class _Find(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            nonlocal found
+            name = fixer.ctx.qualified_name(node.func)
+            found = found or name in ("builtins.min", "builtins.max")
+
+    expr.visit(_Find())
     return found
 
 
@@ -425,6 +440,9 @@ class ListOfFunctionOfItemsToTensor(Fixer):
                 return None
             value = arg.value
             if isinstance(value, cst.Name) and value.value == element:
+                uses = sum(1 for n in _names(returned) if n.value == param)
+                if uses > 1 and not isinstance(tensor, (cst.Name, cst.Attribute)):
+                    return None  # computed once per use: a draw would differ
                 values[param] = _operand(self, tensor)
             elif isinstance(value, (cst.Name, cst.Attribute, cst.Integer, cst.Float)):
                 if any(n.value == element for n in _names(value)):

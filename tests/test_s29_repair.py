@@ -122,6 +122,11 @@ def test_counters_whose_value_goes_elsewhere_are_left_alone():
         ),
         # a power: an int64 tensor to a negative int power raises where Python gives a float
         ("done = min(self.seen / self.steps, 1.0)", "done = min(2 ** -self.seen, 1.0)"),
+        # min of max: nested rewrites
+        (
+            "done = min(self.seen / self.steps, 1.0)",
+            "done = min(max(self.seen - 1, 0) / self.steps, 1.0)",
+        ),
         # the value goes into a Python call
         (
             "        return self.proj(x) * self.ramp()\n",
@@ -234,6 +239,15 @@ def test_functions_and_lists_the_rewrite_cannot_read_are_left_alone():
         assert "** self.alpha\n        return logp / penalty" not in fixed_text(source, COMPILE), (
             new
         )
+
+
+def test_a_tensor_call_read_twice_in_the_body_is_left_alone():
+    source = PENALTY.replace(
+        "return ((5.0 + length) / 6.0) ** alpha", "return (length / 6.0) ** alpha + length"
+    ).replace("for n in lengths.tolist()]", "for n in mask.sum(-1).tolist()]")
+    assert "mask.sum(-1).tolist()" in fixed_text(source, COMPILE)
+    once = source.replace("for n in mask.sum(-1).tolist()]", "for n in lengths.tolist()]")
+    assert "(lengths / 6.0) ** self.alpha + lengths" in fixed_text(once, COMPILE)
 
 
 @requires_torch
