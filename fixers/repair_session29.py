@@ -31,7 +31,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import class_methods, super_init_statement, variable_uses
+from ._shared import assigned_names, class_methods, super_init_statement, variable_uses
 
 # -- TL311: a Python call counter on self -> an int64 buffer ----------------------------------
 
@@ -101,6 +101,8 @@ class CallCounterToBuffer(Fixer):
         init = methods.get("__init__")
         if init is None or not isinstance(init.body, cst.IndentedBlock):
             return None
+        if _class_body_binds(self.ctx.module, name):
+            return None  # register_buffer refuses a name the class already has
         torch = self.import_module("torch")
         replacements: list[Replacement] = []
         binding: Optional[cst.Assign] = None
@@ -323,6 +325,24 @@ def _attributes(root: cst.CSTNode, name: str) -> list[cst.Attribute]:
                 found.append(node)
 
     root.visit(_Find())
+    return found
+
+
+def _class_body_binds(module: cst.Module, name: str) -> bool:
+    """A class of the file binds ``name`` in its body (a class attribute, a method)."""
+    found = False
+
+    class _Find(cst.CSTVisitor):
+        def visit_ClassDef(self, node: cst.ClassDef) -> None:
+            nonlocal found
+            body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
+            for statement in body:
+                if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                    found = found or statement.name.value == name
+                elif isinstance(statement, cst.SimpleStatementLine):
+                    found = found or any(name in assigned_names(s) for s in statement.body)
+
+    module.visit(_Find())
     return found
 
 

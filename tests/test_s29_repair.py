@@ -122,6 +122,8 @@ def test_counters_whose_value_goes_elsewhere_are_left_alone():
         ),
         # a power: an int64 tensor to a negative int power raises where Python gives a float
         ("done = min(self.seen / self.steps, 1.0)", "done = min(2 ** -self.seen, 1.0)"),
+        # a class attribute of the name: register_buffer raises KeyError
+        ("class Warmup(nn.Module):\n", "class Warmup(nn.Module):\n    seen: int = 0\n\n"),
         # min of max: nested rewrites
         (
             "done = min(self.seen / self.steps, 1.0)",
