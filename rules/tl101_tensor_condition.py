@@ -264,6 +264,23 @@ CHECK_MESSAGE = Message(
     "operator compile and export keep, or move the check out of forward",
     frozenset({"trace"}),
 )
+# `if cond: <report>` (print / logging / warnings with pure arguments, no `else`): the tracer
+# warns at the bool() and records none of it, so the traced module never reports and its
+# outputs are eager's on every input (torch 2.13): trace only warns.
+REPORT_MESSAGE = Message(
+    "Python condition on tensor data (a branch that only reports)",
+    (
+        *CLAUSES[:2],
+        (
+            "trace",
+            "torch.jit.trace warns (TracerWarning: Converting a tensor to a Python boolean) and "
+            "drops the report (the traced module never reports)",
+        ),
+    ),
+    "report outside the model, or skip the test and its report while compiling (`if not "
+    "torch.compiler.is_compiling() and (...)`)",
+    frozenset({"trace"}),
+)
 # A branch that draws random numbers: `torch.where` runs both sides, so it would draw on every
 # call and change every later draw (what draws: `lint/dynamo_tables.py`'s `draws_random`).
 DRAW_MESSAGE = Message(
@@ -332,8 +349,8 @@ class TensorCondition(Rule):
     was read); the trace took the number at `.item()` (TL103), so this finding does not name
     trace, and an `assert` on such a number is accepted by export as a runtime check.
     An `if` without `else` whose body only reports (`print`, `logging`, `warnings` with
-    arguments that change nothing) is not claimed for trace: the trace drops the report, and
-    its outputs are eager's on every input.
+    arguments that change nothing) names trace as a warning: the tracer warns at the bool()
+    (TracerWarning) and drops the report, and its outputs are eager's on every input.
 
     ## Example
     ```python
@@ -865,7 +882,9 @@ class TensorCondition(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3).log(),)]
             """,
             line=11,
-            backends=("compile", "export"),
+            backends=("compile", "export", "trace"),
+            trace_warning=True,
+            message_contains="only reports",
         ),
         # A comprehension filter on numbers read from the data: a Python branch per element.
         Invalid(
@@ -1436,7 +1455,7 @@ class TensorCondition(Rule):
         self,
         test: cst.BaseExpression,
         message: Optional[Message] = None,
-        untouched: frozenset[str] = frozenset(),
+        reports_only: bool = False,
     ) -> None:
         if not self.ctx.in_graph:
             return
@@ -1447,7 +1466,10 @@ class TensorCondition(Rule):
                     # Compile and export stop at the call (DATA_BOOL_MESSAGE); the trace
                     # keeps the branch the example's bool took.
                     excluded = excluded | {"compile", "export"}
-                targets = self._targets(part, excluded | untouched)
+                    if reports_only:
+                        # The report is all the branch does: the trace's outputs are eager's.
+                        excluded = excluded | {"trace"}
+                targets = self._targets(part, excluded)
                 if targets:
                     self._report_condition(part, targets, message)
                 return
@@ -1466,7 +1488,9 @@ class TensorCondition(Rule):
             (node.body, node.orelse, *self._after.get(id(node), ()))
         ):
             message = DRAW_MESSAGE
-        self._check_test(node.test, message, frozenset({"trace"}) if reports_only else frozenset())
+        if reports_only:
+            message = REPORT_MESSAGE
+        self._check_test(node.test, message, reports_only=reports_only)
 
     def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
         # `if cond: return a` with no `else`: what follows in the block is the other branch.

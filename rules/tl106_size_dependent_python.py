@@ -119,6 +119,25 @@ def conversion_message(function: str) -> Message:
     )
 
 
+def feature_conversion_message(function: str) -> Message:
+    """``math.sqrt(d)`` of the last dimension's size: a feature size the weights fix."""
+    number = "integer" if function == "int" else "float"
+    return Message(
+        f"`{function}()` of a feature size (the last dimension) makes a Python number",
+        (
+            (
+                "trace",
+                f"torch.jit.trace warns (TracerWarning: Converting a tensor to a Python "
+                f"{number}) and records the example input's value as a constant, the same for "
+                "every input the weights accept",
+            ),
+        ),
+        "to trace without the warning, compute it in `__init__` from the configured size, or "
+        "keep it a tensor op the tracer records (`x.size(-1) ** 0.5`)",
+        frozenset({"trace"}),
+    )
+
+
 # `x.shape.numel()`: torch.Size's own product, a Python int the tracer does not see (torch
 # 2.13: `x.numel()` and `math.prod(x.shape)` are recorded, this one is baked in).
 SHAPE_NUMEL_MESSAGE = Message(
@@ -289,6 +308,31 @@ UNPACK_MESSAGE = Message(
     frozenset({"trace"}),
 )
 
+# torch's associative scan (torch 2.13, `combine_mode="generic"`, the one CPU runs) checks its
+# inputs' sizes in Python (`x.shape[d] == 0`) and splits the scan dimension into halves by
+# its length: under torch.jit.trace the sizes are 0-d tensors, so the tracer warns inside it
+# (TracerWarning: Converting a tensor to a Python boolean) and unrolls the example's length.
+SIZE_TESTING_SCANS = frozenset(
+    {
+        "torch._higher_order_ops.associative_scan",
+        "torch._higher_order_ops.associative_scan.associative_scan",
+    }
+)
+SCAN_MESSAGE = Message(
+    "`associative_scan` tests and splits its inputs' sizes in Python",
+    (
+        (
+            "trace",
+            "torch.jit.trace warns (TracerWarning: Converting a tensor to a Python boolean) "
+            "inside it and unrolls the scan for the example input's length along `dim`, "
+            "right for inputs of that length only",
+        ),
+    ),
+    "scan along a dimension of fixed length (chunks of a constant size), or use torch.compile "
+    "/ torch.export, which keep sizes symbolic",
+    frozenset({"trace"}),
+)
+
 # Which integer arguments of torch functions the trace bakes (keeps the example's number) or
 # refuses (tracing raises), measured per torch version by benchmarks/trace_int_tables.py.
 # A size of the last dimension handed to them is a feature size the weights fix, except for
@@ -384,8 +428,9 @@ class SizeDependentPython(Rule):
     `math.ceil`. `einops.unpack(x, ps, pattern)` with packed shapes computed by `pack` is
     flagged too: einops tests them in Python (`-1 in shape`), and the tracer warns there
     (harmless while no shape holds -1). Sizes of the
-    last dimension in arithmetic (feature sizes that weights fix: `math.sqrt(d)`; the tracer
-    warns, but the trace is right for every input the weights accept; not where a configured
+    last dimension in arithmetic (feature sizes that weights fix: the trace is right for every
+    input the weights accept; `math.sqrt(d)`, `int(d)` and `float(d)` of one are flagged as a
+    trace warning only, since the tracer warns converting it; not where a configured
     count is clamped to one, `min(self.top_k, scores.size(-1))`, which says it varies, nor of
     a channels-first tensor the function pads, resizes, pools or convolves, whose last size
     is a length or width: `w = x.shape[-1]; F.pad(x, (0, math.ceil(w / p) * p - w))`), ranks
@@ -676,24 +721,6 @@ class SizeDependentPython(Rule):
         ),
         Valid(
             """
-            import math
-            import torch
-            from torch import nn
-
-            class Model(nn.Module):
-                def forward(self, q, k):
-                    b, t, d = q.shape
-                    scale = 1.0 / math.sqrt(d)
-                    if q.size(-1) != 8:
-                        raise ValueError("bad head size")
-                    return (q @ k.transpose(-1, -2)) * scale
-
-            def inputs():
-                return [(torch.randn(2, 3, 8), torch.randn(2, 3, 8)), (torch.randn(3, 5, 8), torch.randn(3, 5, 8))]
-            """
-        ),
-        Valid(
-            """
             import torch
             from torch import nn
 
@@ -931,6 +958,29 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        # A feature size made a Python number: the trace is right for every input the weights
+        # accept, but the tracer warns converting it (the package corpora count the warning).
+        Invalid(
+            """
+            import math
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, q, k):
+                    b, t, d = q.shape
+                    scale = 1.0 / math.sqrt(d)
+                    if q.size(-1) != 8:
+                        raise ValueError("bad head size")
+                    return (q @ k.transpose(-1, -2)) * scale
+
+            def inputs():
+                return [(torch.randn(2, 3, 8), torch.randn(2, 3, 8)), (torch.randn(3, 5, 8), torch.randn(3, 5, 8))]
+            """,
+            line=8,
+            trace_warning=True,
+            message_contains="feature size",
+        ),
         # A clip padded to at least the receptive field with torch.sym_max on its length.
         Invalid(
             """
@@ -2142,6 +2192,9 @@ class SizeDependentPython(Rule):
         if output_size is not None:
             self.report(output_size, UNPOOL_MESSAGE)
             return
+        if name in SIZE_TESTING_SCANS or self._aliased(node.func) in SIZE_TESTING_SCANS:
+            self.report(node, SCAN_MESSAGE)
+            return
         if name in UNPACK_CALLS:
             shapes = call_targets(node)[1:2] or [keyword(node, "packed_shapes")]
             if shapes[0] is not None and not _literal(shapes[0]):
@@ -2189,6 +2242,29 @@ class SizeDependentPython(Rule):
                 self.report(node, conversion_message(name.removeprefix("builtins.")))
             else:
                 self.report(node)
+        elif (name.startswith("math.") or name in ("builtins.int", "builtins.float")) and any(
+            self.ctx.kind(a) in compared
+            and not maybe_python_number(self.ctx, a)
+            and not self._numpy_call_flagged(a)
+            and varying_size(self.ctx, a, last_dim_fixed=False)
+            for a in args
+        ):
+            # `1.0 / math.sqrt(d)` of a feature size: the same number for every input the
+            # weights accept, yet a 0-d tensor while tracing, which warns converting it.
+            self.report(node, feature_conversion_message(name.removeprefix("builtins.")))
+
+    def _aliased(self, func: cst.BaseExpression) -> Optional[str]:
+        """The qualified name of what a local name is bound to, when it is bound once to a
+        qualified name (``scan = torch._higher_order_ops.associative_scan``); else None."""
+        if type(func) is not cst.Name:
+            return None
+        bound = assignments(self.ctx.function, func.value)  # type: ignore[attr-defined]
+        if len(bound) != 1 or bound[0][0] is UNKNOWN_VALUE or bound[0][2] != 1:
+            return None
+        value = bound[0][0]
+        if type(value) not in (cst.Attribute, cst.Name):
+            return None
+        return self.ctx.qualified_name(value)
 
     def _mapped_conversion(self, node: cst.Call) -> None:
         """``h, w = map(int, x.shape[-2:])``, ``map(math.ceil, (h / p, w / p))``: each size

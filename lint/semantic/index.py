@@ -79,6 +79,9 @@ CONTEXT_MANAGER_TARGETS = frozenset({"compile", "script"})
 # when the user asks ``--target script`` ("can this be scripted?").
 MODULE_TARGETS = frozenset({"trace", "compile", "export"})
 
+# The prefix of a module's alternative forwards (see ``_compute_regions``).
+ALTERNATIVE_FORWARD = "forward_"
+
 # Packages of the data pipeline: their nn.Modules (transforms, augmentations written as modules,
 # as torchvision's v2 transforms are) run on samples in data loaders, not inside a model a
 # back-end converts. Their forward is graph code only when a model's graph code reaches it or
@@ -928,6 +931,15 @@ class ProjectIndex:
                     continue
                 if in_data_pipeline and not self._holds_state(fq_class):
                     continue  # an augmentation; a flow's `transforms` hold layers and weights
+                # A public `forward_<mode>` (`forward_trajectory`, `forward_features`) is a
+                # forward a caller runs in the module's place: its model's graph code, traced,
+                # compiled and exported with it (scripting compiles `forward` and its callees).
+                for name in cls.methods:
+                    if name.startswith(ALTERNATIVE_FORWARD) and not self.is_autograd_function(
+                        fq_class
+                    ):
+                        method = f"{fq_class}.{name}"
+                        queue.append((method, MODULE_TARGETS, method, fq_class))
                 if "forward" in cls.methods:
                     queue.append(
                         (f"{fq_class}.forward", module_targets, f"{fq_class}.forward", fq_class)

@@ -571,6 +571,10 @@ class KindInference:
         self.size_dicts: set[str] = set(outer_size_dicts or ())
         self._mixed_dicts: set[str] = set()
         self.uninformed: set[str] = set()
+        # Parameters annotated as a tensor or something else (``dt: Union[float, Tensor]``),
+        # never rebound: the kind of the rest, which a failed ``isinstance(dt, torch.Tensor)``
+        # leaves (``dt.item() if isinstance(dt, torch.Tensor) else dt`` is a number).
+        self.non_tensor_kinds: dict[str, Kind] = {}
         self._params_used_as_tensors = params_used_as_tensors
         self._bind_params(param_kinds or {}, params_are_tensors)
 
@@ -604,6 +608,14 @@ class KindInference:
         # Parameters nothing tells the kind of (no call site seen, no annotation, no default),
         # never rebound: passed on as they are, they tell a callee nothing either.
         self.uninformed = uninformed - bound_names(self.func.body) if uninformed else uninformed
+        for param in [*ordered, *params.kwonly_params]:
+            if param.annotation is not None:
+                rest = self._non_tensor_part(param.annotation.annotation)
+                if rest is not None:
+                    self.non_tensor_kinds[param.name.value] = rest
+        if self.non_tensor_kinds:
+            for name in bound_names(self.func.body):
+                self.non_tensor_kinds.pop(name, None)
         if isinstance(params.star_arg, cst.Param):
             name = params.star_arg.name.value
             passed = overrides.get(STAR_ARGS + name)
@@ -822,6 +834,39 @@ class KindInference:
             return CONST
         return UNK
 
+    def _non_tensor_part(self, node: cst.BaseExpression) -> Optional[Kind]:
+        """For an annotation that unites a tensor with other types (``Union[float, Tensor]``,
+        ``float | torch.Tensor``), the kind of the other members joined; None otherwise."""
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+            members: list[cst.BaseExpression] = []
+            stack: list[cst.BaseExpression] = [node]
+            while stack:
+                item = stack.pop()
+                if isinstance(item, cst.BinaryOperation) and isinstance(item.operator, cst.BitOr):
+                    stack.extend((item.right, item.left))
+                else:
+                    members.append(item)
+        elif isinstance(node, cst.Subscript) and typing_name(
+            self.model.qualified_name(node.value) or ""
+        ) in ("typing.Union", "typing.Optional"):
+            members = [el.slice.value for el in node.slice if isinstance(el.slice, cst.Index)]
+            if typing_name(self.model.qualified_name(node.value) or "") == "typing.Optional":
+                members.append(cst.Name("None"))
+        else:
+            return None
+        kinds = [self.annotation_kind(member) for member in members]
+        rest = [kind for kind in kinds if kind != T]
+        if len(rest) == len(kinds) or not rest:
+            return None
+        result = rest[0]
+        for kind in rest[1:]:
+            result = join(result, kind)
+        return result
+
+    def _untensored(self, name: str) -> Kind:
+        """The kind of ``name`` where a test proved it is not a tensor."""
+        return self.non_tensor_kinds.get(name, UNK)
+
     # -- statements ----------------------------------------------------------------------
     def run(self) -> KindInference:
         self._block(self.func.body.body)
@@ -847,7 +892,7 @@ class KindInference:
             narrowed = self._tensor_test(stmt.test)
             if narrowed is not None:
                 name, is_tensor = narrowed
-                self.env[name] = T if is_tensor else UNK
+                self.env[name] = T if is_tensor else self._untensored(name)
             # `if isinstance(inputs, (list, tuple)):`: not a tensor in the body only (the other
             # branch may have anything else, a tensor among them).
             not_tensors = [
@@ -861,7 +906,7 @@ class KindInference:
             after_body = self.env
             self.env = dict(before)
             if narrowed is not None:
-                self.env[name] = UNK if is_tensor else T
+                self.env[name] = self._untensored(name) if is_tensor else T
             if stmt.orelse is not None:
                 if isinstance(stmt.orelse, cst.If):
                     self._statement(stmt.orelse)
@@ -1528,7 +1573,25 @@ class KindInference:
             )
         if node_type is cst.IfExp:
             self.kind(node.test)
-            return join(self.kind(node.body), self.kind(node.orelse))
+            narrowed = self._tensor_test(node.test)
+            if narrowed is None:
+                return join(self.kind(node.body), self.kind(node.orelse))
+            # `dt.item() if isinstance(dt, torch.Tensor) else dt`: each side sees what the
+            # test proved of the name.
+            name, is_tensor = narrowed
+            had = name in self.env
+            saved = self.env.get(name, UNK)
+            try:
+                self.env[name] = T if is_tensor else self._untensored(name)
+                body = self.kind(node.body)
+                self.env[name] = self._untensored(name) if is_tensor else T
+                orelse = self.kind(node.orelse)
+            finally:
+                if had:
+                    self.env[name] = saved
+                else:
+                    del self.env[name]
+            return join(body, orelse)
         if node_type is cst.Call:
             return self._call(node)
         if node_type is cst.Tuple or node_type is cst.List:
