@@ -136,6 +136,13 @@ def _library_function(
     return found
 
 
+def library_python_function(qualified: str) -> bool:
+    """Whether installed ``qualified`` (``torch.nn.functional.hardtanh``) is a Python ``def``,
+    not a C builtin bound to a name (``torch.softmax``, ``F.gelu``: ``gelu = _add_docstr(...)``)."""
+    module, _, name = qualified.rpartition(".")
+    return bool(module) and _library_function(module, name, []) is not None
+
+
 def _import_bindings(stmt: ast.Import) -> dict[str, str]:
     """local name -> module for an ``import`` statement (``import a.b`` binds ``a``)."""
     bindings: dict[str, str] = {}

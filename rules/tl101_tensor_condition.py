@@ -13,6 +13,7 @@ from torchlint.lint.dynamo_tables import draws_random
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, reporting_statement
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import PREDICATE_FILTERS, Kind
+from torchlint.rules.tl106_size_dependent_python import run_as_python_op
 
 from ._graph import (
     TRACE_PARAMETER_CONSTANT,
@@ -246,6 +247,25 @@ CLAUSES = (
     ("export", "torch.export fails (GuardOnDataDependentSymNode)"),
     ("trace", "torch.jit.trace bakes in the branch taken for the example input"),
 )
+# Code graph code reaches only through a `torch.autograd.Function` (its forward, what it
+# calls): torch.jit.trace records the Function as one Python op that runs its forward on every
+# call (torch 2.13), so the branch follows each input; the tracer still warns at the bool().
+PYTHON_OP_TRACE = (
+    "trace",
+    "torch.jit.trace warns (TracerWarning: Converting a tensor to a Python boolean) but "
+    "records the `torch.autograd.Function` as one Python op that runs this code again on every "
+    "call, so each input takes its own branch",
+)
+
+
+def python_op_message(message: Message) -> Message:
+    """``message`` for code the trace runs as a Python op: its trace clause only warns."""
+    clauses = tuple(PYTHON_OP_TRACE if b == "trace" else (b, t) for b, t in message.clauses)
+    if "trace" not in dict(clauses):
+        clauses = (*clauses, PYTHON_OP_TRACE)
+    return Message(message.subject, clauses, message.advice, message.warns | {"trace"})
+
+
 # No rewrite keeps a number of steps that the data decides: the advice says what to do by hand.
 WHILE_MESSAGE = Message(
     "`while` loop on tensor data",
@@ -1411,7 +1431,24 @@ class TensorCondition(Rule):
             message = NUMBER_CONDITION_MESSAGE
         else:
             message = SIZE_ARRAY_MESSAGE
+        if "trace" in targets and self._in_python_op():
+            message = python_op_message(message or self.template)
         self.report(part, message, targets=targets)
+
+    def _in_python_op(self) -> bool:
+        """Whether graph code reaches this function only through a `torch.autograd.Function`
+        (``run_as_python_op``), where the trace runs it as a Python op on every call."""
+        function = self.ctx.function
+        cache = self.__dict__.setdefault("_python_op", {})
+        known = cache.get(id(function))
+        if known is None:
+            info = self.ctx.function_info
+            while info is not None and info.parent is not None:
+                info = info.parent  # a closure runs as its enclosing function does
+            region = info.region if info is not None else None
+            known = region is not None and run_as_python_op(self.ctx.index, region.qualname)
+            cache[id(function)] = known
+        return known
 
     def _data_bool(self, expr: cst.BaseExpression) -> bool:
         """``torch.equal(a, b)`` (or ``allclose``), or a name only ever bound to one, looking

@@ -10,7 +10,11 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import ARITHMETIC as ELEMENTWISE
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, bound_names
-from torchlint.lint.library_source import library_alias, library_source_problem
+from torchlint.lint.library_source import (
+    library_alias,
+    library_python_function,
+    library_source_problem,
+)
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import (
     NAMEDTUPLE_METHODS,
@@ -286,6 +290,10 @@ def _example(body: str, extra: str = "") -> str:
         "    def forward(self, x):\n" + body + "\n\n\ndef inputs():\n"
         "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
     )
+
+
+# `functools.partial` objects: TorchScript compiles no call of one.
+PARTIALS = frozenset({"functools.partial"})
 
 
 # The legacy autocast class of torch.cuda: torch 2.13 compiles it from its source, so
@@ -702,6 +710,26 @@ class UnsupportedCallInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        # The function a module-level partial wraps, called with its arguments spelled out,
+        # compiles.
+        Valid(
+            """
+            import functools
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            warp = functools.partial(F.grid_sample, align_corners=True)
+
+            class Model(nn.Module):
+                def forward(self, x, grid):
+                    return F.grid_sample(x, grid, align_corners=True)
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4), torch.rand(1, 3, 3, 2) * 2 - 1)] * 2
             """
         ),
         # A back-end query whose Python source TorchScript compiles (torch 2.13 scripts it).
@@ -1347,6 +1375,28 @@ class UnsupportedCallInScript(Rule):
         Valid(_example("        torch._check(x.shape[0] > 0)\n        return x * 2")),
     ]
     INVALID = [
+        # A partial bound at the top of the file and called in forward (torch 2.13: INTERNAL
+        # ASSERT FAILED, arg_types.size() == param_names.size() - ...).
+        Invalid(
+            """
+            from functools import partial
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            warp = partial(F.grid_sample, mode="bilinear", align_corners=True)
+
+            class Model(nn.Module):
+                def forward(self, x, grid):
+                    return warp(x, grid)
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4), torch.rand(1, 3, 3, 2) * 2 - 1)] * 2
+            """,
+            line=11,
+            message_contains="module-level `functools.partial` of a Python function",
+        ),
         # A classmethod of a plain helper class, called through the class's name.
         Invalid(
             """
@@ -4386,6 +4436,69 @@ class UnsupportedCallInScript(Rule):
             "function `@torch.jit.ignore` (run by Python, not saved with the model)",
         )
 
+    def _module_partial_called(self, node: cst.Call) -> None:
+        """``warp(right, grid)`` in scripted code, with ``warp = functools.partial(...)`` bound
+        once at the top of this file (and not in the function), wrapping a Python function:
+        TorchScript fails to compile the call (torch 2.13: INTERNAL ASSERT FAILED,
+        arg_types.size() == param_names.size() - ...); a partial of a builtin op compiles."""
+        func = node.func
+        function = self.ctx.function
+        if type(func) is not cst.Name or function is None:
+            return
+        module = self.ctx.model.summary.module
+        if self.ctx.qualified_name(func) not in (
+            func.value,
+            f"{module}.{func.value}" if module else func.value,
+        ):
+            return  # imported, or a builtin
+        info = self.ctx.function_info
+        while info is not None:
+            if func.value in bound_names(info.node):
+                return  # a local or a parameter of this function (or an enclosing one)
+            info = info.parent
+        values = [
+            statement.value
+            for line in self.ctx.module.body
+            if isinstance(line, cst.SimpleStatementLine)
+            for statement in line.body
+            if isinstance(statement, (cst.Assign, cst.AnnAssign))
+            and any(
+                type(target) is cst.Name and target.value == func.value
+                for target in (
+                    [t.target for t in statement.targets]
+                    if isinstance(statement, cst.Assign)
+                    else [statement.target]
+                )
+            )
+        ]
+        if len(values) != 1 or not isinstance(values[0], cst.Call):
+            return
+        call = values[0]
+        if self.ctx.qualified_name(call.func) not in PARTIALS or not call.args:
+            return
+        wrapped = call.args[0].value
+        if call.args[0].keyword is not None or not self._python_function(wrapped):
+            return  # a partial of a builtin op (`partial(torch.softmax, dim=-1)`) compiles
+        self.report(
+            node,
+            f"`{func.value}(...)` calls a module-level `functools.partial` of a Python function "
+            "in scripted code: torch.jit.script cannot compile the call (torch 2.13: INTERNAL "
+            "ASSERT FAILED, arg_types.size() == param_names.size() - ...); call the wrapped "
+            "function with its arguments spelled out, or define a `def` with them as defaults",
+        )
+
+    def _python_function(self, expr: cst.BaseExpression) -> bool:
+        """Whether ``expr`` names a Python ``def``: a top-level function of this file, or an
+        installed one (``F.hardtanh``, ``F.grid_sample``), not a C builtin (``torch.softmax``,
+        ``F.gelu``), which TorchScript binds as an operator."""
+        name = self.ctx.qualified_name(expr)
+        if name is None:
+            return False
+        module = self.ctx.model.summary.module
+        if type(expr) is cst.Name and name in (expr.value, f"{module}.{expr.value}"):
+            return type(top_level_definition(self.ctx.module, expr.value)) is cst.FunctionDef
+        return library_python_function(name)
+
     def _classmethod_through_class(self, node: cst.Call) -> None:
         """``Cls.name(...)`` where ``Cls`` is a class of the project and ``name`` a
         ``@classmethod`` of its own: TorchScript binds ``cls`` and compiles the method with a
@@ -4692,6 +4805,7 @@ class UnsupportedCallInScript(Rule):
             self._hashed(node)
             self._recursive(node)
             self._unused_called(node)
+            self._module_partial_called(node)
             self._len_of_module(node)
             self._classmethod_through_class(node)
         func = node.func

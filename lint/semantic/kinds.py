@@ -241,6 +241,16 @@ TORCH_NON_TENSOR_PREFIXES = (
 # Python builtins that read the truth or number out of their argument.
 CONVERTING_BUILTINS = {"int", "float", "bool", "complex"}
 NEUTRAL_BUILTINS = {"abs", "round", "min", "max", "sum", "pow", "divmod"}
+# The `operator` module's binary arithmetic and comparisons: `operator.gt(a, b)` is `a > b`.
+OPERATOR_FUNCTIONS = frozenset(
+    f"operator.{name}"
+    for name in (
+        "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul",
+        "lt", "le", "gt", "ge", "eq", "ne", "and_", "or_", "xor",
+        "__add__", "__sub__", "__mul__", "__truediv__", "__lt__", "__le__", "__gt__",
+        "__ge__", "__eq__", "__ne__",
+    )
+)  # fmt: skip
 CONST_BUILTINS = {
     "isinstance",
     "issubclass",
@@ -2040,6 +2050,9 @@ class KindInference:
             items = self._collapse(self._iter_kind(node.args[1].value))
             self._lambda_kind(node.args[0].value, items)  # type: ignore[arg-type]
             return UNK
+        if name in OPERATOR_FUNCTIONS and len(positional) == 2 and len(node.args) == 2:
+            # `operator.gt(p.max(), thr)`: the operator's own result (a tensor of tensors).
+            return combine(positional)
         if name.startswith("builtins."):
             short = name[len("builtins.") :]
             first = positional[0] if positional else None
