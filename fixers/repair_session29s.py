@@ -74,6 +74,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import self_assignments
+from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import class_methods, contains, fresh_name, module_bindings, names_in, variable_uses
 from .script_fstring_zero_pad import ZeroPadToZfill
@@ -856,7 +857,7 @@ class InitConstantToAttribute(Fixer):
                 break
             expression = parent
         attrs = self._reads(expression, cls, init, module_names)
-        if not attrs:
+        if not attrs or not self._library_call(expression, module_names):
             return None
         stored = self.parent(expression)
         if (
@@ -883,6 +884,27 @@ class InitConstantToAttribute(Fixer):
             (expression, cst.parse_expression(f"self.{base}")),
             (anchor, cst.FlattenSentinel([anchor, added])),
         ]
+
+    def _library_call(self, expression: cst.BaseExpression, module_names: set[str]) -> bool:
+        """Whether ``expression`` calls a function of a Python library the file imports
+        (``zlib.crc32``), which is what TorchScript cannot compile: a value made only by
+        methods of the settings (``self.name.encode()``) may be no value TorchScript types."""
+        calls: list[cst.Call] = []
+        contains(expression, lambda n: isinstance(n, cst.Call) and calls.append(n) is not None)
+        for call in calls:
+            root: cst.BaseExpression = call.func
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            if not isinstance(root, cst.Name) or root.value not in module_names:
+                continue
+            qualified = self.ctx.qualified_name(call.func) or ""
+            local = any(
+                isinstance(s, (cst.FunctionDef, cst.ClassDef)) and s.name.value == root.value
+                for s in self.ctx.module.body
+            )
+            if qualified and not qualified.startswith("torch") and not local:
+                return True
+        return False
 
     def _callee(self, expression: cst.BaseExpression) -> Optional[str]:
         calls: list[cst.Call] = []
@@ -1442,3 +1464,109 @@ class EmptyListsTypedByAppends(PercentFormatToConcat):
         list_ = self.import_from("typing", "List")
         typed = cst.parse_expression(f"{torch}.jit.annotate({list_}[int], [])")
         return [(built.elt, typed)]
+
+
+# The log-densities of torch 2.13's torch/distributions, as they compute them (after
+# ``broadcast_all`` of the parameters, which broadcasting in the arithmetic does alike).
+_LOG_PROBS = {
+    "torch.distributions.Normal": (
+        "normal",
+        "    var = scale**2\n"
+        "    return -((value - loc) ** 2) / (2 * var) - scale.log() - {math}.log({math}.sqrt(2 * {math}.pi))\n",
+    ),
+    "torch.distributions.Laplace": (
+        "laplace",
+        "    return -{torch}.log(2 * scale) - {torch}.abs(value - loc) / scale\n",
+    ),
+}
+_LOG_PROB_ALIASES = {
+    "torch.distributions.normal.Normal": "torch.distributions.Normal",
+    "torch.distributions.laplace.Laplace": "torch.distributions.Laplace",
+}
+
+
+class DistributionLogProbFormula(Fixer):
+    """``Normal(loc, scale).log_prob(value)`` (also ``Laplace``) in scripted code -> a
+    function of the file computing the density as torch computes it
+    (``_normal_log_prob(loc, scale, value)``: the same operations in the same order, the
+    arguments evaluated in the same order). TorchScript compiles no distribution. Only where
+    ``loc``, ``scale`` and ``value`` are tensors (a number parameter was made a tensor of the
+    default dtype by the distribution) and the distribution is built for that one call.
+
+    Unsafe: the distribution checked its arguments (a scale that is not positive, a NaN
+    value raised ``ValueError``) and the formula returns what the arithmetic gives.
+    """
+
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "compute the log-density with torch ops in a function of the file"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        built = diagnostic.node
+        if not isinstance(built, cst.Call):
+            return None
+        api = self.ctx.qualified_name(built.func) or ""
+        api = _LOG_PROB_ALIASES.get(api, api)
+        if api not in _LOG_PROBS:
+            return None
+        method = self.parent(built)
+        call = self.parent(method) if method is not None else None
+        if not (
+            isinstance(method, cst.Attribute)
+            and method.value is built
+            and method.attr.value == "log_prob"
+            and isinstance(call, cst.Call)
+            and call.func is method
+            and len(call.args) == 1
+            and call.args[0].keyword is None
+            and not call.args[0].star
+        ):
+            return None
+        params = self._params(built)
+        if params is None:
+            return None
+        loc, scale = params
+        value = call.args[0].value
+        if any(self.kind(e) is not Kind.TENSOR for e in (loc, scale, value)):
+            return None
+        short, body = _LOG_PROBS[api]
+        torch = self.import_module("torch")
+        math = self.import_module("math") if "{math}" in body else "math"
+        helper = f"_{short}_log_prob"
+        text = (
+            f"def {helper}(loc: {torch}.Tensor, scale: {torch}.Tensor, value: {torch}.Tensor)"
+            f" -> {torch}.Tensor:\n"
+            f"    # {api[len('torch.distributions.') :]}(loc, scale).log_prob(value), without"
+            " its argument checks\n" + body.format(torch=torch, math=math)
+        )
+        new = cst.Call(
+            func=cst.Name(helper),
+            args=[cst.Arg(loc), cst.Arg(scale), cst.Arg(value)],
+            lpar=call.lpar,
+            rpar=call.rpar,
+        )
+        return _helper_replacements(self, call, new, helper, text)
+
+    def _params(self, built: cst.Call) -> Optional[tuple[cst.BaseExpression, cst.BaseExpression]]:
+        found: dict[str, cst.BaseExpression] = {}
+        names = ("loc", "scale")
+        for position, arg in enumerate(built.args):
+            if arg.star:
+                return None
+            if arg.keyword is None:
+                if position >= 2:
+                    return None
+                found[names[position]] = arg.value
+            elif arg.keyword.value in names:
+                found[arg.keyword.value] = arg.value
+            else:
+                return None  # validate_args: keep the distribution
+        if set(found) != set(names):
+            return None
+        positional = [a for a in built.args if a.keyword is None]
+        keyword_order = [a.keyword.value for a in built.args if a.keyword is not None]
+        if positional and keyword_order and keyword_order != list(names[len(positional) :]):
+            return None
+        if keyword_order and not positional and keyword_order != list(names):
+            return None  # scale before loc: the helper would evaluate them in another order
+        return found["loc"], found["scale"]

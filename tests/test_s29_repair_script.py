@@ -822,6 +822,43 @@ def test_empty_lists_of_floats_are_left_alone():
     assert "buckets = [[] for _ in range(3)]" in fixed_text(source, SETTINGS)
 
 
+LOG_PROB = (
+    """\
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.mu = nn.Linear(4, 4)
+        self.spread = nn.Linear(4, 4)
+
+    def forward(self, x):
+        b = F.softplus(self.spread(x)) + 1e-3
+        lap = torch.distributions.Laplace(self.mu(x), scale=b).log_prob(x)
+        return lap + torch.distributions.Normal(x.mean(0), b).log_prob(x)
+"""
+    + INPUTS
+)
+
+
+def test_log_prob_of_a_distribution_becomes_its_formula():
+    fixed = fixed_text(LOG_PROB, SETTINGS, unsafe=True)
+    assert "lap = _laplace_log_prob(self.mu(x), b, x)\n" in fixed
+    assert "return lap + _normal_log_prob(x.mean(0), b, x)\n" in fixed
+    assert "    return -torch.log(2 * scale) - torch.abs(value - loc) / scale\n" in fixed
+    assert fixed_text(LOG_PROB, SETTINGS, unsafe=False) == LOG_PROB
+
+
+def test_a_validated_distribution_or_another_method_is_left_alone():
+    source = LOG_PROB.replace("scale=b).log_prob(x)", "scale=b, validate_args=True).log_prob(x)")
+    assert "validate_args=True).log_prob(x)" in fixed_text(source, SETTINGS)
+    sampled = LOG_PROB.replace("Normal(x.mean(0), b).log_prob(x)", "Normal(x.mean(0), b).rsample()")
+    assert "Normal(x.mean(0), b).rsample()" in fixed_text(sampled, SETTINGS)
+
+
 @requires_torch
 @pytest.mark.parametrize(
     "source",
@@ -842,6 +879,7 @@ def test_empty_lists_of_floats_are_left_alone():
         SUBCLASS,
         DEVICE_CONTEXT,
         EMPTY_LISTS,
+        LOG_PROB,
     ],
     ids=[
         "while",
@@ -860,6 +898,7 @@ def test_empty_lists_of_floats_are_left_alone():
         "subclass",
         "device_context",
         "empty_lists",
+        "log_prob",
     ],
 )
 def test_torch_scripts_the_repairs_with_eager_unchanged(source):
