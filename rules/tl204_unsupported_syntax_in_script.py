@@ -1301,7 +1301,9 @@ class UnsupportedSyntaxInScript(Rule):
                 self._report(
                     stmt.name,
                     "nested `def` (closure)",
-                    "rejects function definitions inside functions",
+                    "rejects function definitions inside functions; define it at the module's "
+                    "top level, passing what it reads from the enclosing function as "
+                    "parameters (or keep the call out of scripted code)",
                 )
             elif isinstance(stmt, cst.ClassDef):
                 self._report(
