@@ -167,8 +167,11 @@ class OptionalUsedUnrefined(Rule):
     for argument 'input' but instead found type 'Optional[Tensor]'), and an Optional output of
     a torch.nn module, read from its scripted forward's schema (the table's
     `module_optional_outputs`: `out, w = self.attn(q, k, v)` then `w.mean(1)`; torch 2.13:
-    'Optional[Tensor]' object has no attribute or method 'mean'), used in place or through a
-    local bound only to one, refined by the same tests.
+    'Optional[Tensor]' object has no attribute or method 'mean'), or of a module class of the
+    file, read from its `forward`'s `-> Tuple[...]` annotation (`Tuple[Tensor,
+    Optional[Tensor]]`), used in place, through a local bound only to one, or as `out[k]` of a
+    local bound only to such a call (`outputs = self.encoder(x)`, `outputs[1].sum(1)` under
+    `if outputs[1] is not None:`, which refines nothing), refined by the same tests.
     And a read TorchScript types Optional (the generated `optional_attributes`: a tensor's
     `t.device.index`, `t.name`) tested in place in a conditional expression bound to a local
     (`shard = ids.device.index if ids.device.index is not None else 0`) that then goes into
@@ -1930,7 +1933,8 @@ class OptionalUsedUnrefined(Rule):
             return
 
         def held(call: cst.BaseExpression) -> object:
-            """The table's entry for a call of a torch.nn submodule with Optional outputs."""
+            """The table's entry for a call of a torch.nn submodule with Optional outputs, or
+            the Optional positions of the ``-> Tuple[...]`` of a module class of this file."""
             if type(call) is not cst.Call:
                 return None
             cls = self.ctx.held_class(call.func)  # type: ignore[attr-defined]
@@ -1938,7 +1942,21 @@ class OptionalUsedUnrefined(Rule):
                 return None
             if cls.startswith("torch.nn.modules."):
                 cls = "torch.nn." + cls.rpartition(".")[2]
-            return outputs.get(cls)
+            return outputs.get(cls) or self._forward_optional_positions(cls)
+
+        calls = _local_bindings(node)
+        call_params = {p.name.value for p in signature_params(self.ctx, node)}
+
+        def held_local(name: cst.BaseExpression) -> object:
+            """The positions of a local bound only to calls with the same Optional outputs
+            (``outputs = self.encoder(x)``, then ``outputs[1]``)."""
+            if source != "module" or type(name) is not cst.Name or name.value in call_params:
+                return None
+            values = calls.get(name.value) or []
+            found = [held(v) if v is not None else None for v in values]
+            if not found or any(not isinstance(f, list) for f in found):
+                return None
+            return found[0] if all(f == found[0] for f in found) else None
 
         def element(value: cst.BaseExpression) -> bool:
             if source == "get":
@@ -1957,7 +1975,7 @@ class OptionalUsedUnrefined(Rule):
             if type(value) is not cst.Subscript or len(value.slice) != 1:
                 return False
             index = value.slice[0].slice
-            positions = held(value.value)
+            positions = held(value.value) or held_local(value.value)
             return (
                 isinstance(positions, list)
                 and type(index) is cst.Index
@@ -2006,15 +2024,51 @@ class OptionalUsedUnrefined(Rule):
                 )
             else:
                 message = (
-                    "an Optional output of a torch.nn module used where no `is not None` test "
-                    "covers it: the module's scripted forward returns it Optional "
-                    "(`nn.MultiheadAttention`: `Tuple[Tensor, Optional[Tensor]]`, the "
-                    "weights None with `need_weights=False`) whatever the call passes, so "
-                    "torch.jit.script fails ('Optional[Tensor]' object has no attribute or "
-                    "method, or Expected a value of type 'Tensor' ... but instead found type "
-                    "'Optional[Tensor]'); `assert weights is not None` before the use"
+                    "an Optional output of a submodule used where no `is not None` test "
+                    "covers it: the module's scripted forward returns it Optional (its "
+                    "`-> Tuple[..., Optional[...]]` annotation; `nn.MultiheadAttention`: "
+                    "`Tuple[Tensor, Optional[Tensor]]`, the weights None with "
+                    "`need_weights=False`) whatever the call passes, and TorchScript refines a "
+                    "local name only, never a subscript, so torch.jit.script fails "
+                    "('Optional[Tensor]' object has no attribute or method, or Expected a value "
+                    "of type 'Tensor' ... but instead found type 'Optional[Tensor]'); bind it to "
+                    "a local and test that (`w = out[1]`, `if w is not None:`), or `assert w is "
+                    "not None` before the use"
                 )
             self.report(use, message)
+
+    def _forward_optional_positions(self, cls: str) -> Optional[list[int]]:
+        """The positions annotated Optional (``Optional[T]``, ``Union[T, None]``, ``T |
+        None``) in the ``-> Tuple[...]`` / ``tuple[...]`` return annotation of the
+        ``forward`` of ``cls``, a module class of this file (TorchScript types the call's
+        result by it, whatever the call returns); None where there are none."""
+        if not self.ctx.index.is_module_class(cls) or self.ctx.index.class_info(cls) is None:
+            return None
+        owner = class_def(self.ctx, cls)
+        if owner is None or self.ctx.model.summary.qualify(owner.name.value) != cls:
+            return None
+        forwards = [
+            stmt
+            for stmt in owner.body.body
+            if type(stmt) is cst.FunctionDef and stmt.name.value == "forward"
+        ]
+        if len(forwards) != 1 or forwards[0].returns is None or forwards[0].decorators:
+            return None
+        annotation = forwards[0].returns.annotation
+        if type(annotation) is not cst.Subscript or self.ctx.qualified_name(
+            annotation.value
+        ) not in ("typing.Tuple", "builtins.tuple"):
+            return None
+        positions = []
+        for i, item in enumerate(annotation.slice):
+            if type(item.slice) is not cst.Index:
+                return None
+            element = item.slice.value
+            if type(element) is cst.Ellipsis:
+                return None
+            if _optional_annotation(self.ctx, element):
+                positions.append(i)
+        return positions or None
 
     def _optional_container(self, annotation: cst.BaseExpression) -> bool:
         """``Dict[K, Optional[Tensor]]`` or ``List[Optional[Tensor]]`` (``dict`` / ``list``)."""
@@ -3176,6 +3230,24 @@ def _dict_annotation(annotation: cst.BaseExpression) -> bool:
     name = base.value if type(base) is cst.Name else getattr(base, "attr", None)
     name = name.value if isinstance(name, cst.Name) else name
     return name in ("Dict", "dict")
+
+
+def _optional_annotation(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
+    """``Optional[T]``, ``Union[..., None]``, ``T | None``."""
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = (annotation.left, annotation.right)
+        return any(type(side) is cst.Name and side.value == "None" for side in sides)
+    if type(annotation) is not cst.Subscript:
+        return False
+    name = ctx.qualified_name(annotation.value)
+    if name == "typing.Optional":
+        return True
+    return name == "typing.Union" and any(
+        type(e.slice) is cst.Index
+        and type(e.slice.value) is cst.Name
+        and e.slice.value.value == "None"
+        for e in annotation.slice
+    )
 
 
 def _local_bindings(

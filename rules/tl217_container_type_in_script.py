@@ -101,7 +101,11 @@ class ContainerTypeInScript(Rule):
       (or a method) whose result a scripted method of the file reads by key;
     - a local bound only to an empty `[]` / `list()` with no annotation that the function
       appends, inserts or extends with a value that is not a Tensor: `sizes = []` ...
-      `sizes.append(x.shape[0])`;
+      `sizes.append(x.shape[0])`; and the same for an item of a local bound only to a list of
+      empty lists (`groups = [[] for _ in range(n)]`, `[[], []]`, `[[]] * n`):
+      `groups[e].append(pos)` with `pos` an int (torch 2.13: `Could not match type int to t
+      in argument 'el'`), where `[torch.jit.annotate(List[int], []) for _ in range(n)]`
+      compiles;
     - a repeated tuple display (`(self.k,) * self.ndim`, `2 * (k,)`) bound to a local
       annotated `Tuple[...]` or returned under a `-> Tuple[...]` annotation: TorchScript's
       `tuple * n` is a List (torch 2.13: `Variable 'kernel' is annotated with type Tuple[int,
@@ -207,6 +211,25 @@ class ContainerTypeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Each empty list typed: the ints append.
+        Valid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    groups = [torch.jit.annotate(List[int], []) for _ in range(3)]
+                    for pos in range(x.shape[0]):
+                        groups[pos % 3].append(pos)
+                    return x * len(groups[0])
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # Float literals under List[float], int literals under List[int].
         Valid(
             """
@@ -320,6 +343,25 @@ class ContainerTypeInScript(Rule):
         ),
     ]
     INVALID = [
+        # An unannotated comprehension of empty lists, an int appended to one.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    groups = [[] for _ in range(3)]
+                    for pos in range(x.shape[0]):
+                        groups[pos % 3].append(pos)
+                    return x * len(groups[0])
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="list of empty lists",
+        ),
         # Empty lists in a comprehension under `List[List[int]]`: typed List[Tensor] first.
         Invalid(
             """
@@ -1423,6 +1465,10 @@ class ContainerTypeInScript(Rule):
             self._none_list_store(func.value, node)
         name = self._empty_local(func.value, "list")
         args = node.args
+        if name is None and type(func.value) is cst.Subscript:
+            name = self._empty_local(func.value.value, "lists")
+            if name is not None:
+                name += "[...]"
         if name is None or any(a.keyword is not None or a.star for a in args):
             return
         method = func.attr.value
@@ -1456,6 +1502,17 @@ class ContainerTypeInScript(Rule):
             )
             example = f"{name}: List[{stored}] = []"
             how = f"adds a{'n' if found[0] in 'aeiou' else ''} {found} to it"
+        if name.endswith("[...]"):
+            outer = name[: -len("[...]")]
+            self.report(
+                node,
+                f"`{outer}` is a list of empty lists with no annotation, each of which "
+                "TorchScript types `List[Tensor]` whatever is stored later (an annotation "
+                f"`List[List[{stored}]]` on `{outer}` does not reach them), and this {how} "
+                f"one: scripting fails ({error}); type each empty list "
+                f"(`[torch.jit.annotate(List[{stored}], []) for _ in ...]`)",
+            )
+            return
         self.report(
             node,
             f"`{name}` is an empty literal with no annotation, which TorchScript types "
@@ -1603,9 +1660,34 @@ def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node)
 
 
+def _empty_lists(ctx, value: cst.BaseExpression) -> bool:  # type: ignore[no-untyped-def]
+    """A list of empty lists: ``[[] for _ in range(n)]``, ``[[], []]``, ``[[]] * n``."""
+
+    def empty(item: cst.BaseExpression) -> bool:
+        if type(item) is cst.List and not item.elements:
+            return True
+        return (
+            type(item) is cst.Call
+            and not item.args
+            and ctx.qualified_name(item.func) == "builtins.list"
+        )
+
+    if type(value) is cst.ListComp:
+        return empty(value.elt)
+    if type(value) is cst.BinaryOperation and type(value.operator) is cst.Multiply:
+        sides = [value.left, value.right]
+        return any(type(side) is cst.List and _empty_lists(ctx, side) for side in sides)
+    return (
+        type(value) is cst.List
+        and bool(value.elements)
+        and all(type(e) is cst.Element and empty(e.value) for e in value.elements)
+    )
+
+
 def _function_facts(ctx, function: cst.FunctionDef):  # type: ignore[no-untyped-def]
     """(locals bound only to an unannotated empty `{}` / `dict()` ("dict") or `[]` /
-    `list()` ("list"), names bound only to ints, names never rebound)."""
+    `list()` ("list"), or to a list of empty lists, `[[] for _ in range(n)]` ("lists"), names
+    bound only to ints, names never rebound)."""
     bindings: dict[str, list[Optional[str]]] = {}
     ints: dict[str, bool] = {}
 
@@ -1623,6 +1705,8 @@ def _function_facts(ctx, function: cst.FunctionDef):  # type: ignore[no-untyped-
             targets(target.value)  # type: ignore[attr-defined]
 
     def empty(value: cst.BaseExpression) -> Optional[str]:
+        if _empty_lists(ctx, value):
+            return "lists"
         if type(value) is cst.Dict and not value.elements:
             return "dict"
         if type(value) is cst.List and not value.elements:
@@ -1686,7 +1770,7 @@ def _function_facts(ctx, function: cst.FunctionDef):  # type: ignore[no-untyped-
     empties = {
         name: values[0]
         for name, values in bindings.items()
-        if len(values) == 1 and values[0] in ("dict", "list") and name not in params
+        if len(values) == 1 and values[0] in ("dict", "list", "lists") and name not in params
     }
     int_names = frozenset(name for name, is_int in ints.items() if is_int and name not in params)
     unbound = frozenset(params - set(bindings))

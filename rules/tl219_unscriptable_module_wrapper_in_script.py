@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
@@ -255,6 +256,45 @@ class UnscriptableModuleWrapperInScript(Rule):
             line=13,
             message_contains="MaxUnpool2d",
         ),
+        # A module class torch cannot script (the generated `modules_unscriptable`).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(8, 8)
+                    self.asm = nn.AdaptiveLogSoftmaxWithLoss(8, 40, cutoffs=[10, 20])
+
+                def forward(self, h):
+                    return self.asm.log_prob(self.proj(h))
+
+            def inputs():
+                return [(torch.randn(3, 8),), (torch.randn(5, 8),)]
+            """,
+            line=11,
+            message_contains="AdaptiveLogSoftmaxWithLoss",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.loss = nn.TripletMarginWithDistanceLoss(margin=0.5)
+
+                def forward(self, a):
+                    return self.loss(a, a.flip(0), a.roll(1, 0))
+
+            def inputs():
+                return [(torch.randn(3, 8),), (torch.randn(5, 8),)]
+            """,
+            line=10,
+        ),
         Invalid(_example("        self.fc = nn.utils.spectral_norm(nn.Linear(3, 3))"), line=11),
         Invalid(
             """
@@ -365,6 +405,18 @@ class UnscriptableModuleWrapperInScript(Rule):
                 "`convert_sync_batchnorm` turned its BatchNorms into SyncBatchNorms fails with "
                 "Can't redefine method: forward on class SyncBatchNorm); script the "
                 "non-distributed model (plain `nn.BatchNorm*d`), or use torch.compile / "
+                "torch.export",
+            )
+            return
+        built = _module_unscriptable(wrapper)
+        if built is not None:
+            short = wrapper.rpartition(".")[2]
+            self.report(
+                node,
+                f"`self.{attr}` is built with an `nn.{short}`, which torch.jit.script fails to "
+                f"compile (torch 2.13, scripting one built alone: {_first(built)}), and "
+                "scripting a model compiles every submodule it holds; keep it out of the "
+                "scripted model (script the parts around it), or use torch.compile / "
                 "torch.export",
             )
             return
@@ -493,6 +545,8 @@ class UnscriptableModuleWrapperInScript(Rule):
             return name
         if name in MORE_WRAPPERS:
             return name
+        if _module_unscriptable(name) is not None:
+            return name
         return name if name in table else None
 
     def _contains_wrapper(self, value: cst.BaseExpression, depth: int) -> Optional[str]:
@@ -604,6 +658,21 @@ ADAPTIVE_POOLS = frozenset(
 MAX_UNPOOLS = frozenset(
     f"torch.nn.{prefix}MaxUnpool{d}d" for prefix in ("", "modules.pooling.") for d in (1, 2, 3)
 )
+
+
+def _module_unscriptable(name: Optional[str]) -> Optional[str]:
+    """Torch's error for a module class of torch.nn that ``torch.jit.script`` fails on, built
+    with stock arguments (the generated ``modules_unscriptable``: ``nn.AdaptiveLogSoftmax
+    WithLoss``, ``nn.GaussianNLLLoss``), by any spelling (``torch.nn.modules.adaptive.X``)."""
+    if not name or not name.startswith("torch.nn."):
+        return None
+    table = torchscript_table().get("modules_unscriptable", {})
+    return table.get(name) or table.get("torch.nn." + name.rpartition(".")[2])
+
+
+def _first(error: str) -> str:
+    """Torch's error line without its dangling ``:`` / `` at`` (where the source line came)."""
+    return re.sub(r"(:| at)\s*$", "", error)
 
 
 def _none_output_size(call: cst.Call) -> bool:
