@@ -731,3 +731,48 @@ def _library_class(
         if inner is not None:
             return inner
     return None
+
+
+def library_plain_class(qualified: str) -> bool:
+    """Whether ``qualified`` names a plain Python class of an installed library: its ``class``
+    statement and each base's read from site-packages (without importing), none decorated
+    or given a metaclass or other class keyword, the chain ending at ``object``. TorchScript
+    converts an instance of such a class to no type (torch 2.13: failed to convert Python
+    type: 'ncps.wirings.wirings.AutoNCP' to a TorchScript type). False where a class of the
+    chain cannot be read, or derives from anything outside the library's readable classes
+    (``nn.Module``, ``Enum``, ``NamedTuple``, a builtin)."""
+    return bool(_current(_library_plain_class, qualified))
+
+
+@functools.cache
+def _library_plain_class(qualified: str) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+    read: list[str] = []
+    plain = _plain_chain(qualified, read, 0)
+    return plain, tuple(read), tuple(library_stamp(module) for module in read)
+
+
+def _plain_chain(qualified: str, read: list[str], depth: int) -> bool:
+    if qualified.split(".")[0] in ("torch", "typing", "enum", "builtins", "abc", "dataclasses"):
+        return False  # torch's classes (modules, tensors), and what TorchScript types itself
+    found = _library_class(qualified, read, 0) if depth <= 8 else None
+    if found is None:
+        return False
+    module, cls, bindings = found
+    if cls.decorator_list or cls.keywords:
+        return False
+    for base in cls.bases:
+        dotted = _dotted(base)
+        if dotted is None:
+            return False
+        if dotted in ("object", "builtins.object"):
+            continue
+        head, _, rest = dotted.partition(".")
+        if head in bindings:
+            target = bindings[head] + (f".{rest}" if rest else "")
+        elif not rest:
+            target = f"{module}.{head}"  # a class of the same module
+        else:
+            return False
+        if not _plain_chain(target, read, depth + 1):
+            return False
+    return True

@@ -11,6 +11,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.graph_queries import assignments
+from torchlint.lint.library_source import library_plain_class
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import dropped_without_attribute
 from torchlint.lint.semantic.index import is_torch_module_class
@@ -78,6 +79,21 @@ MODULE_SEQUENCES = frozenset(
         "torch.nn.modules.container.Sequential",
     }
 )
+# Module containers TorchScript indexes (torch 2.13: Only ModuleList, Sequential, ModuleDict,
+# ParameterList, and ParameterDict modules are subscriptable).
+SUBSCRIPTABLE_MODULES = frozenset(
+    f"torch.nn{path}.{name}"
+    for name in ("ModuleList", "Sequential", "ModuleDict", "ParameterList", "ParameterDict")
+    for path in ("", ".modules.container")
+)
+# Tensor attribute names a module has too (`nn.Linear(...).weight` aside, these are on
+# `nn.Module` itself or common on its subclasses): a read of one proves nothing.
+MODULE_TENSOR_ATTRIBUTES = frozenset(
+    {"training", "to", "cpu", "cuda", "float", "double", "half", "bfloat16", "type", "apply",
+     "share_memory", "requires_grad_", "zero_", "weight", "bias", "dtype", "device", "eval",
+     "train", "forward"}
+)  # fmt: skip
+PARAMETER_CALLS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
 PARTIALS = frozenset({"functools.partial"})
 # NumPy reductions that give a NumPy integer scalar (numpy.int64, no Python int) for ints.
@@ -334,6 +350,7 @@ NESTED_EMPTY = "a list, tuple or dict display with an empty list or dict inside"
 PASSED_CALLABLE = "the callable object a construction of the class passes"
 # `self.cfg = config` in a base class's `__init__`, `config: MoEConfig` a dataclass.
 BASE_DATACLASS = "the dataclass instance a base's __init__ stores"
+PLAIN_OBJECT = "an instance of a plain Python class"
 INHERITING_CLASS = "an instance of a plain class that inherits"
 
 
@@ -430,6 +447,27 @@ def _empty_with(
         if not value.args or _empty_with(value.args[0].value, defaults, depth + 1):
             return value.func.value
     return None
+
+
+def _result_values(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The values an expression may evaluate to: itself, or each branch of a conditional
+    expression (recursively)."""
+    if type(value) is cst.IfExp:
+        return _result_values(value.body) + _result_values(value.orelse)  # type: ignore[attr-defined]
+    return [value]
+
+
+def _contains(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
+    found = False
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if child is inner:
+            found = True
+        return False if found else None
+
+    walk(outer, enter, lambda child: None)
+    return found
 
 
 def _holds_lambda(value: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> bool:
@@ -677,6 +715,22 @@ class UnsupportedAttributeInScript(Rule):
     `python_values_unscriptable`): `torch.backends.cuda.matmul.allow_tf32` (`matmul` is a
     `cuBLASModule`; torch 2.13: attribute lookup is not defined on python value of type
     'cuBLASModule'), where `torch.backends.cudnn.allow_tf32` (a module) scripts.
+    And an attribute `__init__` binds on different paths to a module and to an
+    `nn.Parameter` or None (`self.init = nn.Linear(...)` / `else: self.init =
+    nn.Parameter(...)`), read in compiled code as only one of them can be (a call, a tensor
+    method, an index of a plain module) where no test in the function reads the attribute:
+    TorchScript compiles every branch of a test it cannot fold, so a module built the other
+    way fails (torch 2.13: cannot call a value of type 'Tensor' / 'NoneType'; Module
+    'Linear' has no attribute 'unsqueeze'); a test of the attribute itself (`isinstance`, `is
+    None`) is folded, one side compiled. And an `nn.Sequential` / `nn.ModuleList` that
+    `__init__` fills with modules of another class than the one annotated where it is
+    indexed (`return self.layers[-1]` in a property `-> nn.Linear`, the layers a Linear and a
+    ReLU): TorchScript checks every item against that class (torch 2.13: Attribute 1 is not
+    of annotated type ...Linear). And a lambda a base class's `__init__` in the file stores,
+    read in a subclass. And an attribute stored from an `__init__` parameter annotated with a
+    plain Python class of the project or of an installed library (no module, enum, named
+    tuple or decorated class: `self._wiring = wiring` with `wiring: AutoNCP`): TorchScript
+    converts no such object (torch 2.13: failed to convert Python type).
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -3244,6 +3298,8 @@ class UnsupportedAttributeInScript(Rule):
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if not in_script(self.ctx):
             return
+        if self_attribute(node.value) is not None:
+            self._kind_by_branch(node.value, "attribute", node.attr.value)  # type: ignore[arg-type]
         inner = node.value
         held = (
             self.ctx.qualified_name(inner) if isinstance(inner, (cst.Attribute, cst.Name)) else None
@@ -3478,6 +3534,18 @@ class UnsupportedAttributeInScript(Rule):
                 "has no such attribute (failed to convert Python type); hold the modules in an "
                 "`nn.ModuleList`",
             )
+        elif what is not None and what.startswith(PLAIN_OBJECT):
+            held = what.split("`")[1]
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds an instance of `{held}` (the `__init__` "
+                "parameter it is stored from is annotated so), a plain Python class: TorchScript "
+                "converts no such object to a module attribute, so the scripted module has no "
+                f"attribute '{node.attr.value}' (torch 2.13: failed to convert Python type: "
+                f"'...{held.rpartition('.')[2]}' to a TorchScript type); store the values the "
+                "scripted code reads (numbers, lists, tensors) as attributes in `__init__`, or "
+                "keep the read out of scripted code (`@torch.jit.unused`)",
+            )
         elif what is not None and what.startswith(BASE_DATACLASS):
             held, init = what.split("`")[1], what.split("`")[3]
             self.report(
@@ -3515,12 +3583,19 @@ class UnsupportedAttributeInScript(Rule):
             )
 
     # -- `self.X = ...` in scripted code of an attribute no `__init__` sets
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if in_script(self.ctx) and self_attribute(node.value) is not None:
+            self._kind_by_branch(node.value, "subscript")  # type: ignore[arg-type]
+            self._annotated_index(node)
+
     def visit_Call(self, node: cst.Call) -> None:
         """``self.head(x)`` where ``head`` is a ``@property`` of the class that returns a
         submodule: TorchScript compiles the property as a method, and a method returns no
         module (torch 2.13: `'__torch__...Linear' object has no attribute or method ...`)."""
         if type(node.func) is cst.Name and in_script(self.ctx) and not pruned_by_constant(self.ctx):
             self._field_first_set_in_a_block(node, node.func.value)
+        if in_script(self.ctx) and self_attribute(node.func) is not None:
+            self._kind_by_branch(node.func, "call")  # type: ignore[arg-type]
         name = self_attribute(node.func)
         info = self.ctx.function_info
         if name is None or info is None or info.owner_class is None or not in_script(self.ctx):
@@ -4554,8 +4629,406 @@ class UnsupportedAttributeInScript(Rule):
         for attr, what in self._base_dataclasses(owner).items():
             if attr not in annotated:
                 found.setdefault(attr, what)
+        for attr, what in self._base_lambdas(owner).items():
+            if attr not in annotated:
+                found.setdefault(attr, what)
+        for attr, what in self._plain_objects(owner).items():
+            if attr not in annotated:
+                found.setdefault(attr, what)
         self._by_class[owner] = found
         return found
+
+    # -- an attribute `__init__` binds to values of different kinds on different paths
+    def _kind_by_branch(self, node: cst.Attribute, use: str, attr_read: str = "") -> None:
+        """``self.init(x)``, ``self.init.unsqueeze(0)`` or ``self.proc[-1]`` in compiled code,
+        where ``__init__`` binds ``self.init`` to a module on one path and to a tensor (or
+        None) on another, or ``self.proc`` to a plain module on one path and to a container on
+        another: TorchScript compiles every branch of a test it cannot fold (a plain bool
+        attribute), so a module built the other way fails on this read whatever guards it
+        (torch 2.13: cannot call a value of type 'Tensor' / 'NoneType'; Module 'Linear' has no
+        attribute 'unsqueeze'; Only ModuleList, Sequential, ... are subscriptable)."""
+        owner = self._owner()
+        attr = self_attribute(node)
+        if owner is None or attr is None or not self._module_method():
+            return
+        kinds = self._branch_kinds(owner).get(attr)
+        if kinds is None or pruned_by_constant(self.ctx):
+            return
+        if use == "call":
+            failing = [k for k in ("tensor", "none") if k in kinds]
+            error = {
+                "tensor": "cannot call a value of type 'Tensor'",
+                "none": "cannot call a value of type 'NoneType'",
+            }
+        elif use == "attribute":
+            if attr_read not in _tensor_methods() or attr_read in MODULE_TENSOR_ATTRIBUTES:
+                return
+            failing = [k for k in ("module", "container") if k in kinds]
+            error = {
+                k: f"Module '{kinds[k][1].rpartition('.')[2]}' has no attribute '{attr_read}'"
+                for k in failing
+            }
+        else:
+            failing = [k for k in ("module",) if k in kinds]
+            error = {
+                "module": "Only ModuleList, Sequential, ModuleDict, ParameterList, and "
+                "ParameterDict modules are subscriptable"
+            }
+        if not failing:
+            return
+        kind = failing[0]
+        if self._guarded_by_attribute(node, attr):
+            return
+        held, _, line = kinds[kind]
+        others = " and ".join(sorted({v[0] for k, v in kinds.items() if k != kind}))
+        what = {"call": "call", "attribute": "read", "subscript": "index"}[use]
+        self.report(
+            node,
+            f"`self.{attr}` holds {held} when `__init__` takes the path that binds it on line "
+            f"{line}, and {others} on another: TorchScript compiles this "
+            f"{what} whichever "
+            f"way the module was built, so scripting one built that way fails (torch 2.13: "
+            f"{error[kind]}); give the two values attributes of their own, or hold one kind "
+            "on every path (`nn.Identity()`, a module wrapping the tensor)",
+        )
+
+    def _branch_kinds(self, owner: str) -> dict[str, dict[str, tuple[str, str, int]]]:
+        """Attributes ``__init__`` (and no other method) binds more than once, each time to a
+        value of a known kind, of two kinds or more: kind -> (how the message says it, its
+        class's qualified name, the line of the first such binding). Kinds: ``module`` (a
+        module class that is no container), ``container`` (``nn.Sequential``, ...),
+        ``tensor`` (``nn.Parameter(...)``) and ``none``."""
+        cache = self.__dict__.setdefault("_branch_kinds_cache", {})
+        if owner in cache:
+            return cache[owner]  # type: ignore[no-any-return]
+        found: dict[str, dict[str, tuple[str, str, int]]] = {}
+        cache[owner] = found
+        init = self._init(owner)
+        if init is None or has_constants(self.ctx, owner):
+            return found
+        code = cst.Module([]).code_for_node(init.node)
+        if "setattr" in code or "__dict__" in code:
+            return found
+        methods = [m for m in class_methods(self.ctx, owner) if m is not init.node]
+        annotated = class_annotations(self.ctx, owner)
+        names = {
+            name
+            for small in _assignments(init.node.body)
+            if (name := self_attribute(small.targets[0].target)) is not None
+        }
+        for attr in sorted(names - set(annotated)):
+            values = self_assignments(init.node, attr)
+            if len(values) < 2 or any(v is None for v in values):
+                continue
+            if any(self_assignments(m, attr) for m in methods):
+                continue
+            kinds: dict[str, tuple[str, str, int]] = {}
+            for value in values:
+                kind = self._value_kind(value)  # type: ignore[arg-type]
+                if kind is None:
+                    break
+                line = self.ctx.position(value).start.line  # type: ignore[arg-type]
+                kinds.setdefault(kind[0], (kind[1], kind[2], line))
+            else:
+                if len(kinds) > 1:
+                    found[attr] = kinds
+        return found
+
+    def _value_kind(self, value: cst.BaseExpression) -> Optional[tuple[str, str, str]]:
+        if is_none(value):
+            return ("none", "None", "")
+        if type(value) is not cst.Call:
+            return None
+        name = self.ctx.qualified_name(value.func)  # type: ignore[attr-defined]
+        if name is None:
+            return None
+        short = name.rpartition(".")[2]
+        if name in PARAMETER_CALLS:
+            return ("tensor", "an `nn.Parameter`", name)
+        if name in SUBSCRIPTABLE_MODULES:
+            return ("container", f"an `nn.{short}`", name)
+        if is_torch_module_class(name) or self.ctx.index.is_module_class(name):
+            return ("module", f"a `{short}` module", name)
+        return None
+
+    def _guarded_by_attribute(self, node: cst.CSTNode, attr: str) -> bool:
+        """Whether a test in the function (of an ``if``, a ``while``, a conditional
+        expression or a boolean operation; one before the read may return early) reads
+        ``self.<attr>``: TorchScript folds ``is None``, ``hasattr`` and ``isinstance`` of a
+        module attribute (torch 2.13 compiles one side of ``isinstance(self.proc,
+        nn.Linear)``), so such a read may be the side it drops."""
+        function = self.ctx.function
+        if function is None:
+            return True
+        found = False
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            tests: list[cst.CSTNode] = []
+            if type(child) in (cst.If, cst.While, cst.IfExp):
+                tests.append(child.test)  # type: ignore[attr-defined]
+            elif type(child) is cst.BooleanOperation:
+                tests.append(child.left)  # type: ignore[attr-defined]
+            for test in tests:
+                walk(test, look, lambda inner: None)
+            return False if found else None
+
+        def look(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            found = found or self_attribute(child) == attr
+            return False if found else None
+
+        walk(function, enter, lambda child: None)
+        return found
+
+    # -- a module container indexed where an annotation names one module class
+    def _annotated_index(self, node: cst.Subscript) -> None:
+        """``return self.layers[-1]`` in a function annotated ``-> nn.Linear`` (through a
+        conditional expression too), or ``last: nn.Linear = self.layers[0]``, where
+        ``__init__`` fills the ``nn.Sequential`` / ``nn.ModuleList`` with a module of another
+        class (``nn.ReLU()``): given a module class as the expected type, TorchScript checks
+        every item of the container against it, whatever the index (torch 2.13: Attribute 1
+        is not of annotated type __torch__.torch.nn.modules.linear.Linear)."""
+        owner = self._owner()
+        attr = self_attribute(node.value)
+        function = self.ctx.function
+        if owner is None or attr is None or function is None or not self._module_method():
+            return
+        if pruned_by_constant(self.ctx) or not self.ctx.statements:
+            return
+        statement = self.ctx.statements[-1]
+        expected: Optional[cst.BaseExpression] = None
+        if type(statement) is cst.SimpleStatementLine:
+            for small in statement.body:  # type: ignore[attr-defined]
+                if type(small) is cst.Return and small.value is not None:
+                    if function.returns is not None and node in _result_values(small.value):
+                        expected = function.returns.annotation
+                elif type(small) is cst.AnnAssign and small.value is node:
+                    expected = small.annotation.annotation
+        if expected is None:
+            return
+        wanted = self.ctx.qualified_name(expected)
+        if wanted is None or not (
+            is_torch_module_class(wanted) or self.ctx.index.is_module_class(wanted)
+        ):
+            return
+        items = self._container_items(owner, attr)
+        if not items:
+            return
+        others = sorted({name for name in items if name != wanted})
+        if not others:
+            return
+        short = wanted.rpartition(".")[2]
+        shown = ", ".join(f"`{name.rpartition('.')[2]}`" for name in others)
+        self.report(
+            node,
+            f"`self.{attr}` is a module container that `__init__` fills with {shown} beside "
+            f"`{short}`, indexed where `{short}` is the expected type: TorchScript then checks "
+            "every item of the container against that class, whatever the index, so "
+            f"scripting fails (torch 2.13: Attribute ... is not of annotated type "
+            f"...{short}); drop the annotation, or keep the `{short}` in an attribute of its "
+            "own",
+        )
+
+    def _container_items(self, owner: str, attr: str) -> list[str]:
+        """Qualified names of the module classes ``__init__`` puts into ``self.<attr>``, an
+        ``nn.Sequential`` / ``nn.ModuleList`` it binds (on any path, every binding one): calls
+        of module classes in its display, or in a local list it unpacks / passes
+        (``nn.Sequential(*layers)``) that ``__init__`` builds by a display, ``append`` and
+        ``extend`` of displays. Empty where an item is anything else."""
+        init = self._init(owner)
+        if init is None:
+            return []
+        values = self_assignments(init.node, attr)
+        if not values or any(v is None for v in values):
+            return []
+        if any(
+            self_assignments(m, attr) for m in class_methods(self.ctx, owner) if m is not init.node
+        ):
+            return []
+        found: list[str] = []
+        for value in values:
+            if type(value) is not cst.Call:
+                return []
+            name = self.ctx.qualified_name(value.func)  # type: ignore[attr-defined]
+            if name not in MODULE_SEQUENCES:
+                if name is not None and (
+                    is_torch_module_class(name) or self.ctx.index.is_module_class(name)
+                ):
+                    continue  # a plain module on this path: not this check's
+                return []
+            elements: list[cst.BaseExpression] = []
+            for arg in value.args:  # type: ignore[attr-defined]
+                if arg.keyword is not None:
+                    return []
+                if arg.star == "*" and type(arg.value) is cst.Name:
+                    local = self._local_list(init.node, arg.value.value)
+                    if local is None:
+                        return []
+                    elements.extend(local)
+                elif arg.star:
+                    return []
+                elif type(arg.value) in (cst.List, cst.Tuple):
+                    if any(type(e) is cst.StarredElement for e in arg.value.elements):
+                        return []
+                    elements.extend(e.value for e in arg.value.elements)
+                elif type(arg.value) is cst.Name and name.endswith("ModuleList"):
+                    local = self._local_list(init.node, arg.value.value)
+                    if local is None:
+                        return []
+                    elements.extend(local)
+                else:
+                    elements.append(arg.value)
+            for element in elements:
+                if type(element) is not cst.Call:
+                    return []
+                item = self.ctx.qualified_name(element.func)
+                if item is None or not (
+                    is_torch_module_class(item) or self.ctx.index.is_module_class(item)
+                ):
+                    return []
+                found.append(item)
+        return found
+
+    def _local_list(
+        self, function: cst.FunctionDef, name: str
+    ) -> Optional[list[cst.BaseExpression]]:
+        """The items ``function`` puts into the local list ``name``: one binding to a list
+        display (annotated or not), then only ``name.append(x)`` / ``name.extend([...])``
+        calls on it. None where it does anything else with it (another binding, an index
+        store, another method)."""
+        items: list[cst.BaseExpression] = []
+        bound = 0
+        ok = True
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal bound, ok
+            if type(child) in (cst.FunctionDef, cst.Lambda, cst.ClassDef) and child is not function:
+                return False
+            if type(child) is cst.Assign:
+                for target in child.targets:  # type: ignore[attr-defined]
+                    if type(target.target) is cst.Name and target.target.value == name:
+                        bound += 1
+                        if type(child.value) is not cst.List:  # type: ignore[attr-defined]
+                            ok = False
+                        else:
+                            items.extend(e.value for e in child.value.elements)  # type: ignore[attr-defined]
+            elif type(child) is cst.AnnAssign and type(child.target) is cst.Name:  # type: ignore[attr-defined]
+                if child.target.value == name:  # type: ignore[attr-defined]
+                    bound += 1
+                    if type(child.value) is not cst.List:  # type: ignore[attr-defined]
+                        ok = False
+                    else:
+                        items.extend(e.value for e in child.value.elements)  # type: ignore[attr-defined]
+            elif type(child) is cst.AugAssign and type(child.target) is cst.Name:  # type: ignore[attr-defined]
+                if child.target.value == name:  # type: ignore[attr-defined]
+                    ok = False
+            elif (
+                type(child) is cst.Attribute
+                and type(child.value) is cst.Name  # type: ignore[attr-defined]
+                and child.value.value == name  # type: ignore[attr-defined]
+                and child.attr.value not in ("append", "extend")  # type: ignore[attr-defined]
+            ):
+                ok = False
+            elif (
+                type(child) is cst.Call
+                and type(child.func) is cst.Attribute  # type: ignore[attr-defined]
+                and type(child.func.value) is cst.Name  # type: ignore[attr-defined]
+                and child.func.value.value == name  # type: ignore[attr-defined]
+            ):
+                args = child.args  # type: ignore[attr-defined]
+                if len(args) != 1 or args[0].keyword is not None or args[0].star:
+                    ok = False
+                elif child.func.attr.value == "append":  # type: ignore[attr-defined]
+                    items.append(args[0].value)
+                elif type(args[0].value) in (cst.List, cst.Tuple):
+                    items.extend(e.value for e in args[0].value.elements)
+                else:
+                    ok = False
+            return None
+
+        walk(function, enter, lambda child: None)
+        if not ok or bound != 1 or any(type(i) is cst.StarredElement for i in items):
+            return None
+        return items
+
+    def _base_lambdas(self, owner: str) -> dict[str, str]:
+        """``self.c1d = lambda s, k: ...`` in the ``__init__`` of a base of ``owner`` defined in
+        this file (every binding the base makes of it a lambda, whatever its arguments), the
+        attribute bound by no class before it in the resolution order: a subclass that
+        inherits the ``__init__`` (or calls it through ``super()``) holds the lambda too, which
+        TorchScript fails to compile (torch 2.13: Module has no attribute 'c1d' (This function
+        exists as an attribute on the Python module, but we failed to compile it ...))."""
+        found: dict[str, str] = {}
+        shadowed: set[str] = set()
+        for position, (name, _, cls) in enumerate(self.ctx.index.mro(owner)):
+            init = self._init(name) if position > 0 else None
+            if init is not None:
+                code = cst.Module([]).code_for_node(init.node)
+                if "setattr" not in code and "__dict__" not in code:
+                    for attr in cls.attributes:
+                        if attr in shadowed or attr in found:
+                            continue
+                        values = self_assignments(init.node, attr)
+                        if values and all(type(v) is cst.Lambda for v in values):
+                            found[attr] = LAMBDA
+            shadowed |= set(cls.attributes) | set(cls.param_classes)
+        return found
+
+    def _plain_objects(self, owner: str) -> dict[str, str]:
+        """``self._wiring = wiring`` in the ``__init__`` (this file) of ``owner`` or of a base,
+        ``wiring`` a parameter without a default annotated with a plain Python class (its
+        class statement and its bases read, from the project or an installed library, none
+        decorated, no module, enum or named tuple: ``wiring: AutoNCP``), the attribute bound
+        nowhere else: TorchScript converts no instance of such a class to a module attribute
+        (torch 2.13: failed to convert Python type: 'ncps.wirings.wirings.AutoNCP' to a
+        TorchScript type), so a compiled read of it fails."""
+        found: dict[str, str] = {}
+        shadowed: set[str] = set()
+        for name, _, cls in self.ctx.index.mro(owner):
+            init = self._init(name)
+            if init is not None:
+                signature = init.node.params
+                params = {
+                    p.name.value: p
+                    for p in [
+                        *signature.posonly_params,
+                        *signature.params,
+                        *signature.kwonly_params,
+                    ]
+                }
+                others = [m for m in class_methods(self.ctx, name) if m is not init.node]
+                for attr, held in cls.param_classes.items():
+                    if not held or attr in shadowed or attr in found:
+                        continue
+                    values = self_assignments(init.node, attr)
+                    if len(values) != 1 or type(values[0]) is not cst.Name:
+                        continue
+                    param = params.get(values[0].value)  # type: ignore[union-attr]
+                    if param is None or param.annotation is None or param.default is not None:
+                        continue
+                    if type(param.annotation.annotation) not in (cst.Name, cst.Attribute):
+                        continue  # `Optional[...]`: None converts
+                    if any(self_assignments(m, attr) for m in others):
+                        continue
+                    if self._plain_class(held, 0):
+                        found[attr] = f"{PLAIN_OBJECT}: `{held}`"
+            shadowed |= set(cls.attributes) | set(cls.param_classes)
+        return found
+
+    def _plain_class(self, name: str, depth: int) -> bool:
+        """Whether ``name`` is a plain Python class: of the project (no decorator, no module
+        class, every base one too or ``object``), or of an installed library
+        (``library_plain_class``)."""
+        if depth > 8 or name in ("builtins.object", "object"):
+            return depth > 0
+        info = self.ctx.index.class_info(name)
+        if info is None:
+            return library_plain_class(name)
+        cls = info[1]
+        if cls.decorators or self.ctx.index.is_module_class(name):
+            return False
+        return all(self._plain_class(base, depth + 1) for base in cls.bases)
 
     def _base_dataclasses(self, owner: str) -> dict[str, str]:
         """``self.cfg = config`` in the ``__init__`` of a project base of ``owner`` (any file),

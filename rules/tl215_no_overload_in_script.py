@@ -400,7 +400,9 @@ class NoOverloadInScript(Rule):
     with `1` and fails with `(1, 1)`).
     And a parameter annotated `Union[...]` (`A | B`, two or more types besides None, one no
     number), never rebound and never tested with `isinstance` / `torch.jit.isinstance` in
-    the function, given as it is to a `torch.X` op, a tensor method or a `torch.nn.functional`
+    the function (a test in a conditional expression that does not hold the call aside: `v =
+    dt.item() if isinstance(dt, torch.Tensor) else dt` narrows its own two values only),
+    given as it is to a `torch.X` op, a tensor method or a `torch.nn.functional`
     function (`F.avg_pool2d(x, kernel)` with `kernel: Union[int, Tuple[int, int]]`):
     TorchScript keeps the Union type until an `isinstance` test narrows it, and no schema or
     functional annotation takes a Union (torch 2.13: Arguments for call are not valid;
@@ -1522,7 +1524,7 @@ class NoOverloadInScript(Rule):
             value = arg.value
             if type(value) is not cst.Name or value.value not in unions:
                 continue
-            if assignments(function, value.value) or self._type_tested(function, value.value):
+            if assignments(function, value.value) or self._type_tested(function, value.value, node):
                 continue
             spelled = self.ctx.module.code_for_node(unions[value.value])
             self.report(
@@ -1602,12 +1604,19 @@ class NoOverloadInScript(Rule):
             return True
         return False
 
-    def _type_tested(self, function: cst.FunctionDef, name: str) -> bool:
-        """Whether ``function`` calls ``isinstance`` / ``torch.jit.isinstance`` on ``name``."""
+    def _type_tested(
+        self, function: cst.FunctionDef, name: str, site: Optional[cst.CSTNode] = None
+    ) -> bool:
+        """Whether ``function`` calls ``isinstance`` / ``torch.jit.isinstance`` on ``name``.
+        With ``site``, a test in a conditional expression that does not hold ``site`` is left
+        out: it narrows its own two values only (``v = dt.item() if isinstance(dt, Tensor)
+        else dt`` leaves ``dt`` a Union after it)."""
         found = False
 
         def enter(child: cst.CSTNode) -> Optional[bool]:
             nonlocal found
+            if site is not None and type(child) is cst.IfExp and not _holds(child, site):
+                return False
             if (
                 type(child) is cst.Call
                 and self.ctx.qualified_name(child.func)
@@ -2769,3 +2778,16 @@ class NoOverloadInScript(Rule):
         if twice:
             return f"{', '.join(f'`{n}`' for n in twice)} given both by position and by keyword"
         return f"no overload takes {', '.join(f'`{k}`' for k in sorted(keywords))} together"
+
+
+def _holds(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
+    """Whether ``inner`` is ``outer`` or lies inside it."""
+    found = False
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        found = found or child is inner
+        return False if found else None
+
+    walk(outer, enter, lambda child: None)
+    return found

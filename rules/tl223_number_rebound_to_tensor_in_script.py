@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
@@ -169,6 +170,10 @@ class NumberReboundToTensorInScript(Rule):
     TorchScript types Tensor (`@flag.setter def flag(self, value): self._flag = value` with
     `self._flag = False`: Wrong type for attribute assignment. Expected bool but got Tensor
     (inferred)).
+    And an attribute read (`m.sum()`, `m.shape`) of such a name after the `if` or loop has
+    rebound it to a tensor (`mixture = 1`, then `mixture *= gaussian` in a loop, then
+    `mixture.sum()`): the name keeps its number type, which has no attributes at all (torch
+    2.13: 'int' object has no attribute or method 'sum').
 
     ## Why is this bad?
     TorchScript gives a name one type where the branches of an `if` (or a loop's iterations)
@@ -742,7 +747,7 @@ class NumberReboundToTensorInScript(Rule):
             return
         types: dict[str, str] = {}  # name -> "int" / "float" / "tensor" at the function's top
         outputs: dict[str, str] = {}  # name -> what tensor output it holds
-        for statement in node.body.body:
+        for index, statement in enumerate(node.body.body):
             if outputs and isinstance(statement, BLOCKS):
                 self._range_targets(statement, outputs)
             if isinstance(statement, cst.SimpleStatementLine):
@@ -763,6 +768,7 @@ class NumberReboundToTensorInScript(Rule):
                             types.pop(name, None)
             elif isinstance(statement, BLOCKS) and types:
                 self._block(statement, types)
+                self._number_reads(statement, types, node.body.body[index + 1 :])
                 for name in _bound_in(statement):
                     types.pop(name, None)
             else:
@@ -1319,6 +1325,89 @@ class NumberReboundToTensorInScript(Rule):
             return None
 
         walk(block, enter, lambda child: None)
+
+    def _number_reads(
+        self,
+        block: cst.CSTNode,
+        types: dict[str, str],
+        after: Sequence[cst.BaseStatement],
+    ) -> None:
+        """An attribute read (`m.sum()`, `m.shape`) of a name bound to an int or float before
+        ``block`` and rebound to a tensor inside it, the read after that rebinding (in the
+        block, or in a statement after it before one at the top rebinds the name): TorchScript
+        keeps the number type where the paths meet, converting the tensor, so the name is a
+        number there, and a number has no attribute or method at all (torch 2.13: 'int'
+        object has no attribute or method 'sum')."""
+        kind = "`if`" if isinstance(block, cst.If) else "loop"
+        armed: dict[str, cst.CSTNode] = {}  # name -> the rebinding, once left
+        pending: dict[int, str] = {}  # id(rebinding) -> name
+        reported: set[str] = set()
+
+        def reads(child: cst.CSTNode) -> None:
+            if (
+                isinstance(child, cst.Attribute)
+                and isinstance(child.value, cst.Name)
+                and child.value.value in armed
+                and child.value.value not in reported
+            ):
+                name = child.value.value
+                reported.add(name)
+                start = types[name]
+                article = "an" if start == "int" else "a"
+                attr = child.attr.value
+                self.report(
+                    child,
+                    f"`{name}` is bound to {article} {start} before the {kind} at line "
+                    f"{self.ctx.position(block).start.line} and to a tensor in it: TorchScript "
+                    f"keeps the {start} type where the paths meet (converting the tensor), and "
+                    f"{article} {start} has no attributes, so torch.jit.script fails here "
+                    f"('{start}' object has no attribute or method '{attr}'); bind `{name}` to "
+                    f"a tensor before the {kind} (`{name} = torch.ones_like(...)`), or keep the "
+                    "tensor in another name",
+                )
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            if isinstance(child, cst.If) and self._maybe_static(child.test):
+                return False  # TorchScript may compile one branch alone: no paths meet
+            if isinstance(child, cst.For) and self.ctx.kind(child.iter) is Kind.MODULES:
+                return False  # unrolled: straight-line code, the name becomes a tensor
+            reads(child)
+            for name, value in _bindings(child):
+                if (
+                    types.get(name) in ("int", "float")
+                    and value is not None
+                    and name not in armed
+                    and self.ctx.kind(value) is Kind.TENSOR
+                ):
+                    pending[id(child)] = name
+            return None
+
+        def leave(child: cst.CSTNode) -> None:
+            name = pending.pop(id(child), None)
+            if name is not None:
+                armed[name] = child
+
+        walk(block, enter, leave)
+        if not armed:
+            return
+
+        def later(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            reads(child)
+            return None
+
+        for statement in after:
+            walk(statement, later, lambda child: None)
+            if isinstance(statement, cst.SimpleStatementLine):
+                # Rebound at the top (straight-line code): the name takes the new type.
+                for small in statement.body:
+                    for name, _ in _bindings(small):
+                        armed.pop(name, None)
+            if not armed or len(reported) == len(armed):
+                return
 
     def _maybe_static(self, test: cst.BaseExpression) -> bool:
         """A test TorchScript may fold to a constant, compiling one branch: an ``is`` /
