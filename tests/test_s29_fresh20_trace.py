@@ -108,6 +108,36 @@ def inputs():
     return [(torch.rand(2, 3),), (torch.rand(2, 5),)]
 """
 
+# torch-friction's trajectory takes its step size as a float or a tensor: the model's Python
+# calls a `forward_<mode>` method, and passes its setting as a number.
+TRAJECTORY_STEP = """
+from typing import Union
+
+import torch
+from torch import nn
+
+
+class Layer(nn.Module):
+    def forward_trajectory(self, v: torch.Tensor, dt: Union[float, torch.Tensor]):
+        dt_val = dt.item() if isinstance(dt, torch.Tensor) else dt
+        if dt_val <= 0:
+            raise ValueError(f"dt must be positive, got {dt_val}")
+        return v.cumsum(1) * dt_val
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer = Layer()
+
+    def forward(self, v):
+        return self.layer.forward_trajectory(v, 0.01)
+
+
+def inputs():
+    return [(torch.rand(2, 3),), (torch.rand(2, 5),)]
+"""
+
 # A public method with another name is no forward: nothing says a model runs it.
 NOT_A_FORWARD = TRAJECTORY.replace("forward_trajectory", "trajectory")
 
@@ -263,6 +293,21 @@ def test_a_forward_prefixed_method_is_graph_code(tmp_path):
     ]
     other = {"s29_layer.py": _source(NOT_A_FORWARD)}
     assert project_findings(tmp_path / "other", other, "TL106", "trace") == []
+
+
+def test_a_number_or_tensor_parameter_of_a_forward_prefixed_method_is_the_number():
+    for code, target in (("TL103", "trace"), ("TL101", "compile"), ("TL101", "export")):
+        assert _lines(TRAJECTORY_STEP, code, target) == []
+
+
+@requires_torch
+@pytest.mark.parametrize("backend", ["trace", "compile", "export"])
+def test_torch_converts_a_forward_prefixed_method_given_a_number(backend):
+    from .oracle import check, trace_warnings
+
+    assert check(_source(TRAJECTORY_STEP), backend).ok
+    if backend == "trace":
+        assert trace_warnings(_source(TRAJECTORY_STEP)) == []
 
 
 def test_a_reporting_branch_on_tensor_data_warns_for_trace():

@@ -541,10 +541,14 @@ class KindInference:
         params_used_as_tensors: bool = False,
         outer_tensor_dicts: Optional[set[str]] = None,
         outer_size_dicts: Optional[set[str]] = None,
+        python_caller: bool = False,
     ) -> None:
         """``params_used_as_tensors``: a parameter nothing else tells the kind of is a tensor
         where the function uses it as one (``_tensor_uses``): a library function's API, which
-        no forward passes arguments to."""
+        no forward passes arguments to. ``python_caller``: a root the model's Python calls,
+        not a back-end (a module's ``forward_<mode>``): a parameter annotated as a number or
+        a tensor (``dt: Union[float, Tensor]``) takes the number, as the caller's settings
+        are; a back-end hands a converted ``forward`` tensors."""
         self.model = model
         self.func = func
         self.owner_class = owner_class
@@ -586,6 +590,7 @@ class KindInference:
         # leaves (``dt.item() if isinstance(dt, torch.Tensor) else dt`` is a number).
         self.non_tensor_kinds: dict[str, Kind] = {}
         self._params_used_as_tensors = params_used_as_tensors
+        self._python_caller = python_caller
         self._bind_params(param_kinds or {}, params_are_tensors)
 
     # -- parameters ----------------------------------------------------------------------
@@ -626,6 +631,10 @@ class KindInference:
         if self.non_tensor_kinds:
             for name in bound_names(self.func.body):
                 self.non_tensor_kinds.pop(name, None)
+        if self._python_caller:
+            for name, rest in self.non_tensor_kinds.items():
+                if rest == CONST and name not in overrides and self.env.get(name) == UNK:
+                    self.env[name] = CONST
         if isinstance(params.star_arg, cst.Param):
             name = params.star_arg.name.value
             passed = overrides.get(STAR_ARGS + name)

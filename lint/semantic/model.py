@@ -18,6 +18,7 @@ from torchlint.lint.dynamo_tables import nn_parameter_modules
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.parser import parse
 from torchlint.lint.semantic.index import (
+    ALTERNATIVE_FORWARD,
     NO_GUARD,
     Bounds,
     ProjectIndex,
@@ -437,6 +438,7 @@ class FileModel:
                 outer_env=outer_env,
                 outer_tensor_dicts=outer_dicts[0] if outer_dicts else None,
                 outer_size_dicts=outer_dicts[1] if outer_dicts else None,
+                python_caller=is_root and info.node.name.value.startswith(ALTERNATIVE_FORWARD),
             ).run()
         finally:
             self._in_progress.discard(key)
