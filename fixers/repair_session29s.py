@@ -859,6 +859,8 @@ class InitConstantToAttribute(Fixer):
         attrs = self._reads(expression, cls, init, module_names)
         if not attrs or not self._library_call(expression, module_names):
             return None
+        if not self._plain_value(expression):
+            return None
         stored = self.parent(expression)
         if (
             isinstance(stored, (cst.AssignTarget, cst.AugAssign))
@@ -884,6 +886,23 @@ class InitConstantToAttribute(Fixer):
             (expression, cst.parse_expression(f"self.{base}")),
             (anchor, cst.FlattenSentinel([anchor, added])),
         ]
+
+    def _plain_value(self, expression: cst.BaseExpression) -> bool:
+        """Whether the value is surely a number, bool or str (what TorchScript types as an
+        attribute): arithmetic, a comparison, a boolean operation, or ``int()`` / ``float()``
+        / ``bool()`` / ``str()`` / ``len()`` of something; not an object a library call made
+        (an ``islice``, a signature's ``mappingproxy``)."""
+        if isinstance(expression, cst.BinaryOperation):
+            return not isinstance(expression.operator, (cst.MatrixMultiply,))
+        if isinstance(expression, (cst.UnaryOperation, cst.Comparison, cst.BooleanOperation)):
+            return True
+        return (
+            isinstance(expression, cst.Call)
+            and isinstance(expression.func, cst.Name)
+            and expression.func.value in ("int", "float", "bool", "str", "len")
+            and self.ctx.qualified_name(expression.func)
+            in (None, f"builtins.{expression.func.value}")
+        )
 
     def _library_call(self, expression: cst.BaseExpression, module_names: set[str]) -> bool:
         """Whether ``expression`` calls a function of a Python library the file imports
