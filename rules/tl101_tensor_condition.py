@@ -349,7 +349,9 @@ class TensorCondition(Rule):
     condition `self.training`: torch.compile compiles training steps too, while trace and
     export convert an `eval()` model, where they never run. Operands that only run in half
     precision (`x.dtype == torch.float16 and x.isinf().any()`) are not flagged: back-ends
-    convert float32 examples.
+    convert float32 examples. An optional argument defaulted by `or` (`reference = reference or
+    x.mean(...)`, the parameter defaulting to `None`) is not flagged: left at `None` the `or`
+    reads no data, and a given tensor of several elements already raises in eager.
 
     ## Why is this bad?
     The branch taken depends on the values in the tensor, which no graph can know ahead of time.
@@ -464,6 +466,22 @@ class TensorCondition(Rule):
                     names = sorted(self.scales, key=lambda n: self.scales[n])
                     torch._assert(x.dim() == 2, "expects (batch, features)")
                     return x * self.scales[names[0]]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
+        # An optional tensor argument defaulted by `or` (ezgatr's `reference`): left at None the
+        # `or` reads no data, and a given tensor of several elements already raises in eager.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, reference=None):
+                    reference = reference or x.mean(dim=-1, keepdim=True)
+                    return x - reference
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
@@ -1698,6 +1716,11 @@ class TensorCondition(Rule):
         # `a and b` outside a condition still tests the truth of `a`.
         if id(node) in self._covered or not self.ctx.in_graph:
             return
+        if type(node.operator) is cst.Or and self._none_default(node.left):
+            # `reference = reference or x.mean(...)`: a None test by intent. Left at None the
+            # `or` reads no data; given, a tensor of more than one element raises in eager
+            # already (its truth is ambiguous), so no working model passes one.
+            return
         if self._data_dependent(node.left):
             self._report_condition(node.left, self._targets(node.left))
 
@@ -1710,6 +1733,19 @@ class TensorCondition(Rule):
             return
         if self._data_dependent(node.expression):
             self._report_condition(node.expression, self._targets(node.expression))
+
+    def _none_default(self, expr: cst.BaseExpression) -> bool:
+        """Whether ``expr`` is a parameter of the enclosing function that defaults to None."""
+        function = self.ctx.function
+        if type(expr) is not cst.Name or function is None:
+            return False
+        params = function.params
+        return any(
+            param.name.value == expr.value
+            and type(param.default) is cst.Name
+            and param.default.value == "None"
+            for param in (*params.params, *params.kwonly_params)
+        )
 
 
 def _item_of_parameter(key: cst.Lambda) -> Optional[int]:
