@@ -139,8 +139,17 @@ def _library_function(
 def library_python_function(qualified: str) -> bool:
     """Whether installed ``qualified`` (``torch.nn.functional.hardtanh``) is a Python ``def``,
     not a C builtin bound to a name (``torch.softmax``, ``F.gelu``: ``gelu = _add_docstr(...)``)."""
+    return bool(_current(_library_python_function, qualified))
+
+
+@functools.cache
+def _library_python_function(qualified: str) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+    """``library_python_function``, with the modules whose installed source it read (for the
+    lint cache, which re-lints a file when one of them changes) and their stamps."""
     module, _, name = qualified.rpartition(".")
-    return bool(module) and _library_function(module, name, []) is not None
+    read: list[str] = []
+    found = bool(module) and _library_function(module, name, read) is not None
+    return found, tuple(read), tuple(library_stamp(module) for module in read)
 
 
 def _import_bindings(stmt: ast.Import) -> dict[str, str]:
