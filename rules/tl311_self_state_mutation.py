@@ -118,7 +118,8 @@ class SelfStateMutation(Rule):
     fill state in (`if self.cache is None: self.cache = ...`, `if n not in self.memo: ...`,
     `if not self.hooked: ...; self.hooked = True`: a lazy init, a memo or a one-time hook, and
     the writes of a helper every graph call of which sits under a test reading what it writes:
-    `if seq_len > self.cached_len: self._set_cache(seq_len)`, a cache regrown on demand),
+    `if seq_len > self.cached_len: self._set_cache(seq_len)`, a cache regrown on demand, and
+    a test read through a local: `valid = self.cache.shape[0] >= n` then `if not valid:`),
     a state registered by name (torchmetrics' `self.add_state("total", ...)`) that a graph
     method resets from its stored default on every call (`Metric.forward` calls `reset()`,
     whose loop gives every registered state its default again, before computing the batch's
@@ -663,6 +664,32 @@ class SelfStateMutation(Rule):
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
             """
+        ),
+        # A cache regrown when a local test of it says it is too short (darkformer's rotary
+        # tables): it only fills state in, and every call reads what it would compute.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("freq", torch.arange(4.0))
+                    self.cos_cache = torch.zeros(0, 4)
+
+                def forward(self, x):
+                    n = x.shape[-2]
+                    cache_is_valid = self.cos_cache.shape[0] >= n
+                    if not cache_is_valid:
+                        positions = torch.arange(max(n, 16), dtype=torch.float32)
+                        self.cos_cache = torch.outer(positions, self.freq).cos()
+                    return x * self.cos_cache[:n]
+
+            def inputs():
+                return [(torch.randn(2, 6, 4),), (torch.randn(3, 6, 4),)]
+            """,
+            backends=("trace", "export"),
         ),
         # A lazy init and a memo keyed by a size: filled once, then equal on every call.
         Valid(
@@ -2359,6 +2386,28 @@ def _reads_attr(node: cst.CSTNode, attrs: set[str]) -> bool:
     return found
 
 
+def _test_reads_attr(
+    test: cst.BaseExpression, attrs: set[str], function: Optional[cst.FunctionDef]
+) -> bool:
+    """Whether ``test`` reads ``self.X`` for some X in ``attrs``, itself or through a local
+    bound once to an expression that does (darkformer's rotary cache: ``cache_is_valid =
+    self.cosine_cache.shape[0] >= n`` before ``if not cache_is_valid:``)."""
+    if _reads_attr(test, attrs):
+        return True
+    names: set[str] = set()
+
+    def enter(child: cst.CSTNode) -> None:
+        if type(child) is cst.Name:
+            names.add(child.value)  # type: ignore[attr-defined]
+
+    walk(test, enter, lambda _: None)
+    for name in names:
+        bound = assignments(function, name)
+        if len(bound) == 1 and bound[0][2] == 1 and _reads_attr(bound[0][0], attrs):
+            return True
+    return False
+
+
 def _written_attr(small: cst.CSTNode) -> Optional[str]:
     """``X`` for ``self.X = ...``, ``self.X[k] = ...``, ``self.X += ...``, ``self.X.append(...)``."""
     targets: list[cst.BaseExpression] = []
@@ -2473,6 +2522,9 @@ def _once_blocks(module: cst.Module) -> set[int]:
             # The rule reports an assignment by its statement, a mutating call by the call.
             once.add(id(child.value) if type(child) is cst.Expr else id(child))  # type: ignore[attr-defined]
 
+    # The function being walked, whose locals a test may read the state through.
+    current: list[Optional[cst.FunctionDef]] = [None]
+
     def enter(node: cst.CSTNode) -> None:
         if type(node) is cst.Call:
             name = _self_method(node)
@@ -2485,7 +2537,7 @@ def _once_blocks(module: cst.Module) -> set[int]:
         if type(node) is not cst.If:
             return
         written = _block_writes(node.body)  # type: ignore[attr-defined]
-        if written and _reads_attr(node.test, written):  # type: ignore[attr-defined]
+        if written and _test_reads_attr(node.test, written, current[0]):  # type: ignore[attr-defined]
             walk(node.body, mark, lambda _: None, LEAF_TYPES)  # type: ignore[attr-defined]
         # `if seq_len > self.cached_len: self._set_cache(seq_len)`: a helper that rewrites the
         # state the test reads, called only when it is stale (a cache regrown on demand).
@@ -2499,8 +2551,10 @@ def _once_blocks(module: cst.Module) -> set[int]:
         if type(statement) is cst.ClassDef:
             for member in statement.body.body:  # type: ignore[attr-defined]
                 if type(member) is cst.FunctionDef and member.name.value != "__init__":
+                    current[0] = member
                     walk(member, enter, lambda _: None, LEAF_TYPES)
         else:
+            current[0] = statement if type(statement) is cst.FunctionDef else None
             walk(statement, enter, lambda _: None, LEAF_TYPES)
     for name, count in refreshing.items():
         if count == calls.get(name):
