@@ -702,6 +702,14 @@ _VALUE_NEUTRAL_CONTEXTS = {
 }
 
 
+def _single_with(fixer: Fixer, node: cst.CSTNode) -> Optional[tuple[cst.With, cst.WithItem]]:
+    """The plain ``with`` of one context (no ``async``) holding ``node``, and its item."""
+    statement = next((a for a in [node, *fixer.ancestors(node)] if isinstance(a, cst.With)), None)
+    if statement is None or len(statement.items) != 1 or statement.asynchronous:
+        return None
+    return statement, statement.items[0]
+
+
 class AutogradContextOutsideScript(Fixer):
     codes = ("TL206",)
     applicability = "unsafe"
@@ -711,13 +719,10 @@ class AutogradContextOutsideScript(Fixer):
     )
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        node = diagnostic.node
-        statement = next(
-            (a for a in [node, *self.ancestors(node)] if isinstance(a, cst.With)), None
-        )
-        if statement is None or len(statement.items) != 1 or statement.asynchronous:
+        found = _single_with(self, diagnostic.node)
+        if found is None:
             return None
-        item = statement.items[0]
+        statement, item = found
         if item.asname is not None or not isinstance(item.item, cst.Call):
             return None
         if self.ctx.qualified_name(item.item.func) not in _VALUE_NEUTRAL_CONTEXTS:
@@ -1349,13 +1354,10 @@ class DeviceContextToArguments(Fixer):
     )
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        node = diagnostic.node
-        statement = next(
-            (a for a in [node, *self.ancestors(node)] if isinstance(a, cst.With)), None
-        )
-        if statement is None or len(statement.items) != 1 or statement.asynchronous:
+        found = _single_with(self, diagnostic.node)
+        if found is None:
             return None
-        item = statement.items[0]
+        statement, item = found
         context = item.item
         if item.asname is not None or not isinstance(context, cst.Call):
             return None
