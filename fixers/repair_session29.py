@@ -28,7 +28,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import ARITHMETIC, assignments
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import assigned_names, class_methods, super_init_statement, variable_uses
@@ -37,14 +37,7 @@ from ._shared import assigned_names, class_methods, super_init_statement, variab
 
 # Arithmetic a 0-d int64 tensor does as Python ints do, where a float results as a float32
 # tensor (``/``): not ``**`` (a negative int power raises for an integer tensor).
-_COUNTER_ARITHMETIC = (
-    cst.Add,
-    cst.Subtract,
-    cst.Multiply,
-    cst.Divide,
-    cst.FloorDivide,
-    cst.Modulo,
-)
+_COUNTER_ARITHMETIC = tuple(op for op in ARITHMETIC if op is not cst.Power)
 _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
 
 

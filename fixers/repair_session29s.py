@@ -76,7 +76,15 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import self_assignments
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import class_methods, contains, fresh_name, module_bindings, names_in, variable_uses
+from ._shared import (
+    class_methods,
+    contains,
+    fresh_name,
+    module_bindings,
+    names_in,
+    self_attribute_of_class,
+    variable_uses,
+)
 from .script_fstring_zero_pad import ZeroPadToZfill
 from .script_heldout19 import _Swap, _top_statement
 from .script_optional_attribute import LocalForOptionalAttribute
@@ -558,16 +566,11 @@ class IterNextToIndex(Fixer):
     def _sequence_attribute(self, held: cst.BaseExpression) -> bool:
         """``self.attr`` bound once in the class, in ``__init__``, to a ModuleList /
         Sequential / ParameterList or a list display."""
-        if not (
-            isinstance(held, cst.Attribute)
-            and isinstance(held.value, cst.Name)
-            and held.value.value == "self"
-        ):
+        found = self_attribute_of_class(self, held)
+        if found is None:
             return False
-        cls = next((a for a in self.ancestors(held) if isinstance(a, cst.ClassDef)), None)
-        if cls is None:
-            return False
-        bound = [(f, v) for f in class_methods(cls) for v in self_assignments(f, held.attr.value)]
+        attr, cls = found
+        bound = [(f, v) for f in class_methods(cls) for v in self_assignments(f, attr)]
         if len(bound) != 1 or bound[0][0].name.value != "__init__":
             return False
         value = bound[0][1]
