@@ -1396,6 +1396,7 @@ class UnsupportedCallInScript(Rule):
             """,
             line=11,
             message_contains="module-level `functools.partial` of a Python function",
+            extra={"installed": "torch"},  # F.grid_sample is read from torch's installed source
         ),
         # A classmethod of a plain helper class, called through the class's name.
         Invalid(
