@@ -120,16 +120,21 @@ def conversion_message(function: str) -> Message:
 
 
 def feature_conversion_message(function: str) -> Message:
-    """``math.sqrt(d)`` of the last dimension's size: a feature size the weights fix."""
-    number = "integer" if function == "int" else "float"
+    """``math.sqrt(d)`` (or ``np.sqrt(d)``) of the last dimension's size: a feature size the
+    weights fix."""
+    numpy = function.startswith("numpy.")
+    converted = (
+        "NumPy array" if numpy else "Python integer" if function == "int" else "Python float"
+    )
     return Message(
-        f"`{function}()` of a feature size (the last dimension) makes a Python number",
+        f"`{function}()` of a feature size (the last dimension) makes a "
+        f"{'NumPy' if numpy else 'Python'} number",
         (
             (
                 "trace",
-                f"torch.jit.trace warns (TracerWarning: Converting a tensor to a Python "
-                f"{number}) and records the example input's value as a constant, the same for "
-                "every input the weights accept",
+                f"torch.jit.trace warns (TracerWarning: Converting a tensor to a {converted}) "
+                "and records the example input's value as a constant, the same for every input "
+                "the weights accept",
             ),
         ),
         "to trace without the warning, compute it in `__init__` from the configured size, or "
@@ -429,7 +434,7 @@ class SizeDependentPython(Rule):
     flagged too: einops tests them in Python (`-1 in shape`), and the tracer warns there
     (harmless while no shape holds -1). Sizes of the
     last dimension in arithmetic (feature sizes that weights fix: the trace is right for every
-    input the weights accept; `math.sqrt(d)`, `int(d)` and `float(d)` of one are flagged as a
+    input the weights accept; `math.sqrt(d)`, `np.sqrt(d)`, `int(d)` and `float(d)` of one are flagged as a
     trace warning only, since the tracer warns converting it; not where a configured
     count is clamped to one, `min(self.top_k, scores.size(-1))`, which says it varies, nor of
     a channels-first tensor the function pads, resizes, pools or convolves, whose last size
@@ -980,6 +985,24 @@ class SizeDependentPython(Rule):
             line=8,
             trace_warning=True,
             message_contains="feature size",
+        ),
+        # The same with NumPy: the tracer warns converting the size to a NumPy array.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x / float(np.sqrt(x.size(-1)))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+            trace_warning=True,
+            message_contains="NumPy array",
         ),
         # A clip padded to at least the receptive field with torch.sym_max on its length.
         Invalid(
@@ -2242,7 +2265,9 @@ class SizeDependentPython(Rule):
                 self.report(node, conversion_message(name.removeprefix("builtins.")))
             else:
                 self.report(node)
-        elif (name.startswith("math.") or name in ("builtins.int", "builtins.float")) and any(
+        elif (
+            name.startswith(("math.", "numpy.")) or name in ("builtins.int", "builtins.float")
+        ) and any(
             self.ctx.kind(a) in compared
             and not maybe_python_number(self.ctx, a)
             and not self._numpy_call_flagged(a)
