@@ -73,7 +73,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.lint.graph_queries import self_assignments
+from torchlint.lint.graph_queries import self_assignments, self_attribute
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import (
@@ -295,13 +295,7 @@ class PropertyOptionalToLocal(LocalForOptionalAttribute):
             return None
         statement = lines[0].body[0] if len(lines[0].body) == 1 else None
         value = statement.value if isinstance(statement, cst.Return) else None
-        if (
-            isinstance(value, cst.Attribute)
-            and isinstance(value.value, cst.Name)
-            and value.value.value == "self"
-        ):
-            return value.attr.value
-        return None
+        return self_attribute(value) if value is not None else None
 
 
 class StrConversionToCall(Fixer):
@@ -972,8 +966,9 @@ class InitConstantToAttribute(Fixer):
         class _Visit(cst.CSTVisitor):
             def visit_Attribute(self_, node: cst.Attribute) -> bool:  # noqa: N805
                 nonlocal bad
-                if isinstance(node.value, cst.Name) and node.value.value == "self":
-                    attrs.add(node.attr.value)
+                attr = self_attribute(node)
+                if attr is not None:
+                    attrs.add(attr)
                     return False
                 return True
 
@@ -994,8 +989,9 @@ class InitConstantToAttribute(Fixer):
         # attribute names of other objects (``x.encode``) are not variables
         class _Names(_Visit):
             def visit_Attribute(self_, node: cst.Attribute) -> bool:  # noqa: N805
-                if isinstance(node.value, cst.Name) and node.value.value == "self":
-                    attrs.add(node.attr.value)
+                attr = self_attribute(node)
+                if attr is not None:
+                    attrs.add(attr)
                     return False
                 node.value.visit(self_)
                 return False
@@ -1045,13 +1041,7 @@ def self_assignments_in(statement: cst.BaseSmallStatement, attr: str) -> bool:
         targets = [t.target for t in statement.targets]
     elif isinstance(statement, cst.AnnAssign):
         targets = [statement.target]
-    return any(
-        isinstance(t, cst.Attribute)
-        and isinstance(t.value, cst.Name)
-        and t.value.value == "self"
-        and t.attr.value == attr
-        for t in targets
-    )
+    return any(self_attribute(t) == attr for t in targets)
 
 
 class OptionalItemToLocal(Fixer):

@@ -253,14 +253,7 @@ def library_source_problem(qualified: str) -> Optional[str]:
     operator to
     (the table's `python_functions_bound`), and for
     a decorated function (an `@torch.jit.ignore` or a wrapper decides what it is)."""
-    problem, read, stamps = _library_source_problem(qualified)
-    if stamps != tuple(library_stamp(module) for module in read):
-        # A module changed since (a long-lived process: the language server).
-        _library_source_problem.cache_clear()
-        problem, read, stamps = _library_source_problem(qualified)
-    if _reads is not None:
-        _reads.update(read)
-    return problem
+    return _current(_library_source_problem, qualified)
 
 
 @functools.cache
