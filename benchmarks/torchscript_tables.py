@@ -108,9 +108,10 @@ import re
 import sys
 import tempfile
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Optional
+from typing import Any, Optional
 
 OUT = Path(__file__).resolve().parent.parent / "rules" / "torchscript_tables.json"
 # Stdlib modules whose functions model code reaches for in forward.
@@ -528,6 +529,28 @@ def _source_float_arguments(
     return found
 
 
+def _nn_modules() -> Iterator[tuple[str, type]]:
+    """The public ``torch.nn`` module classes by name, sorted."""
+    import inspect
+
+    from torch import nn
+
+    for name in sorted(dir(nn)):
+        cls = getattr(nn, name)
+        if not name.startswith("_") and inspect.isclass(cls) and issubclass(cls, nn.Module):
+            yield name, cls
+
+
+def _init_parameters(cls: type) -> Optional[list[Any]]:
+    """``cls.__init__``'s parameters after ``self`` (None where it has no signature)."""
+    import inspect
+
+    try:
+        return list(inspect.signature(cls.__init__).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return None
+
+
 def module_optional_outputs() -> dict[str, object]:
     """Per public ``torch.nn`` module class whose scripted ``forward`` returns an Optional, or
     a tuple holding one: ``"all"``, or the tuple positions that are Optional
@@ -540,13 +563,9 @@ def module_optional_outputs() -> dict[str, object]:
     import typing
 
     import torch
-    from torch import nn
 
     found: dict[str, object] = {}
-    for name in sorted(dir(nn)):
-        cls = getattr(nn, name)
-        if name.startswith("_") or not (inspect.isclass(cls) and issubclass(cls, nn.Module)):
-            continue
+    for name, cls in _nn_modules():
         try:
             returned = typing.get_type_hints(cls.forward).get("return")
         except Exception:  # an annotation naming what the module does not import
@@ -656,16 +675,10 @@ def module_float_arguments() -> dict[str, dict[str, dict[str, object]]]:
     keyword-only) and the first line of torch's error."""
     import inspect
 
-    from torch import nn
-
     found: dict[str, dict[str, dict[str, object]]] = {}
-    for name in sorted(dir(nn)):
-        cls = getattr(nn, name)
-        if name.startswith("_") or not (inspect.isclass(cls) and issubclass(cls, nn.Module)):
-            continue
-        try:
-            parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
-        except (TypeError, ValueError):
+    for name, cls in _nn_modules():
+        parameters = _init_parameters(cls)
+        if parameters is None:
             continue
         base: dict[str, object] = {}
         candidates: dict[str, float] = {}
@@ -740,16 +753,10 @@ def modules_unscriptable() -> dict[str, str]:
     uninitialized parameters, is left out."""
     import inspect
 
-    from torch import nn
-
     found: dict[str, str] = {}
-    for name in sorted(dir(nn)):
-        cls = getattr(nn, name)
-        if name.startswith("_") or not (inspect.isclass(cls) and issubclass(cls, nn.Module)):
-            continue
-        try:
-            parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
-        except (TypeError, ValueError):
+    for name, cls in _nn_modules():
+        parameters = _init_parameters(cls)
+        if parameters is None:
             continue
         arguments: dict[str, object] = dict(MODULE_ARGUMENTS.get(name, {}))
         usable = True
