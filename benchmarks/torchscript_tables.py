@@ -6,6 +6,10 @@ per torch version, and stored as data keyed by ``major.minor``:
     python benchmarks/torchscript_tables.py          # add / refresh the installed torch's entry
     python benchmarks/torchscript_tables.py --only=python_classes_unscriptable   # these tables
 
+Each table is asked of torch in a process of its own (TorchScript keeps what it compiled for
+the life of a process, so a table asked after the others could differ from the same table asked
+alone).
+
 For each Python builtin, each public function of the stdlib modules model code calls, and each
 public ``torch.Tensor`` method, the frontend itself is asked: a tiny function calling it with
 typed arguments (several type combinations) is compiled with ``torch.jit.script``.
@@ -108,7 +112,7 @@ import re
 import sys
 import tempfile
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Optional
@@ -1710,18 +1714,13 @@ def number_tensor_operators() -> dict[str, list[str]]:
     return found
 
 
-def main() -> None:
+def _tables() -> dict[str, Callable[[], object]]:
+    """Each stored table and the function that asks torch for it."""
     import torch
 
-    warnings.simplefilter("ignore")
-    version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
-    tables = json.loads(OUT.read_text()) if OUT.exists() else {}
-    only = [
-        name for arg in sys.argv[1:] if arg.startswith("--only=") for name in arg[7:].split(",")
-    ]
     unbound = functools.cache(tensor_methods)  # asked once, for two tables
-    fresh = {
-        "torch": torch.__version__,
+    return {
+        "torch": lambda: torch.__version__,
         "builtins_unsupported": builtin_table,
         "modules": module_tables,
         "tensor_methods_unbound": unbound,
@@ -1754,10 +1753,46 @@ def main() -> None:
         "class_data_values": class_data_values,
         "modules_unscriptable": modules_unscriptable,
     }
-    if only:  # refresh the named tables, keep the others as stored
-        fresh = {name: fresh[name] for name in only}
+
+
+EMIT = "--emit="
+
+
+def _table_apart(name: str) -> object:
+    """Table ``name`` asked of torch in a fresh process. TorchScript keeps what it compiled
+    for the life of a process (a class compiled once per attribute types, a function's
+    compiled graph), so a table asked after others can differ from the same table asked
+    alone; each process asks for one table, and every table is the one asked alone."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.torchscript_tables", EMIT + name],
+        capture_output=True,
+        text=True,
+        cwd=OUT.parent.parent,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"table {name} failed:\n{done.stderr[-4000:]}")
+    return json.loads(done.stdout)
+
+
+def main() -> None:
+    import torch
+
+    warnings.simplefilter("ignore")
+    emitted = [arg[len(EMIT) :] for arg in sys.argv[1:] if arg.startswith(EMIT)]
+    if emitted:  # one table, in this process, as JSON on stdout (see _table_apart)
+        print(json.dumps(_tables()[emitted[0]]()))
+        return
+    version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
+    tables = json.loads(OUT.read_text()) if OUT.exists() else {}
+    only = [
+        name for arg in sys.argv[1:] if arg.startswith("--only=") for name in arg[7:].split(",")
+    ]
+    names = only or list(_tables())  # --only: refresh the named tables, keep the others
     stored = tables.get(version, {})
-    stored.update({name: value() if callable(value) else value for name, value in fresh.items()})
+    stored.update({name: _table_apart(name) for name in names})
     tables[version] = stored
     OUT.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]
