@@ -43,7 +43,7 @@ from torchlint.lint.diagnostics import Diagnostic, Fix, Message, warned_severity
 from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.positions import PositionFinder
 from torchlint.lint.semantic.driver import DriverModel
-from torchlint.lint.semantic.index import ProjectIndex, Region
+from torchlint.lint.semantic.index import CACHE_DECORATORS, ProjectIndex, Region
 from torchlint.lint.semantic.kinds import Kind, KindInference
 from torchlint.lint.semantic.model import FileModel, FunctionInfo
 from torchlint.lint.walk import NODE_TYPES
@@ -238,6 +238,8 @@ class LintContext:
             else []
         )
         first_call = first_call_condition(setup)
+        if first_call is None and self.in_graph and set(claimed) == {"trace"}:
+            first_call = self._cached_function_condition()
         extra = [c for c in (first_call, condition) if c is not None]
         condition_text, mode = combined([*conditions, *extra])
         text = message if isinstance(message, str) else message.render(claimed)
@@ -262,6 +264,36 @@ class LintContext:
                 warns=warns,
             )
         )
+
+    def _cached_function_condition(self) -> Optional[PathCondition]:
+        """The first-call condition of code in a function under ``functools.lru_cache`` /
+        ``functools.cache`` (or nested in one): the body runs on the first call of each
+        argument tuple and the cache answers after that. A trace taken of a model that has
+        already run once (the same device and dtype, as a memo of index tensors is keyed) meets
+        the cached result, not the body (torch 2.13: a cached ``torch.tensor(...)`` warns on
+        the first trace only). Dynamo ignores the cache wrapper and traces the body on every
+        compile, so the condition holds for trace claims alone. A function that graph code
+        reaches only through such a body (``ProjectIndex.cache_only``) runs there alone."""
+        for statement in reversed(self.statements):
+            if type(statement) is not cst.FunctionDef:
+                continue
+            for decorator in statement.decorators:
+                target = decorator.decorator
+                if type(target) is cst.Call:
+                    target = target.func
+                if self.qualified_name(target) in CACHE_DECORATORS:
+                    name = statement.name.value
+                    return PathCondition(f"{name}(...) is not in its cache", first_call=True)
+        info = self.function_info
+        while info is not None and info.parent is not None:
+            info = info.parent
+        region = info.region if info is not None else None
+        if region is not None and self.index.cache_only(region.qualname):
+            name = region.qualname.rpartition(".")[2]
+            return PathCondition(
+                f"the cached function calling {name}(...) misses its cache", first_call=True
+            )
+        return None
 
     def _path_conditions(self, tests: PathTests) -> list[PathCondition]:
         """The conditions ``tests`` (the tests around a node in its function) name, and

@@ -143,6 +143,57 @@ def feature_conversion_message(function: str) -> Message:
     )
 
 
+# `torch.einsum` of three or more operands: with opt_einsum installed (torch/functional.py uses
+# it whenever `torch.backends.opt_einsum` finds it), torch asks opt_einsum for a contraction
+# order, which reads every operand's sizes as Python integers (torch 2.13: TracerWarning
+# Converting a tensor to a Python integer at the einsum's line, parameters' sizes too). The
+# order only changes the cost: the traced result stays right for other sizes.
+EINSUM_PATH_MESSAGE = Message(
+    "`torch.einsum` of three or more operands",
+    (
+        (
+            "trace",
+            "with opt_einsum installed torch picks the contraction order from the operands' "
+            "sizes read as Python integers, and torch.jit.trace warns (TracerWarning: "
+            "Converting a tensor to a Python integer) and keeps the order chosen for the "
+            "example's sizes",
+        ),
+    ),
+    "to trace without the warning, contract two operands at a time "
+    "(`torch.einsum(eq2, torch.einsum(eq1, a, b), c)`), or set "
+    "`torch.backends.opt_einsum.enabled = False` before tracing",
+    frozenset({"trace"}),
+)
+
+EINSUM_CALLS = frozenset({"torch.einsum", "torch.functional.einsum"})
+
+
+def einsum_operands(node: cst.Call) -> Optional[int]:
+    """The number of operands of ``torch.einsum(equation, a, b, ...)`` (or of its list form,
+    ``torch.einsum(equation, [a, b, c])``); None when a star hides how many, or for the
+    sublist form (``torch.einsum(a, [0, 1], b, [1, 2])``)."""
+    args = node.args
+    if not args or any(arg.keyword is not None for arg in args):
+        return None
+    if any(arg.star for arg in args) or type(args[0].value) not in (
+        cst.SimpleString,
+        cst.ConcatenatedString,
+        cst.FormattedString,
+        cst.Name,
+        cst.Attribute,
+    ):
+        return None
+    rest = [arg.value for arg in args[1:]]
+    if len(rest) == 1 and type(rest[0]) in (cst.List, cst.Tuple):
+        elements = rest[0].elements  # type: ignore[attr-defined]
+        if any(type(e) is cst.StarredElement for e in elements):
+            return None
+        return len(elements)
+    if any(type(value) in (cst.List, cst.Tuple) for value in rest):
+        return None
+    return len(rest)
+
+
 # `x.shape.numel()`: torch.Size's own product, a Python int the tracer does not see (torch
 # 2.13: `x.numel()` and `math.prod(x.shape)` are recorded, this one is baked in).
 SHAPE_NUMEL_MESSAGE = Message(
@@ -432,8 +483,10 @@ class SizeDependentPython(Rule):
     is flagged like
     `math.ceil`. `einops.unpack(x, ps, pattern)` with packed shapes computed by `pack` is
     flagged too: einops tests them in Python (`-1 in shape`), and the tracer warns there
-    (harmless while no shape holds -1). Sizes of the
-    last dimension in arithmetic (feature sizes that weights fix: the trace is right for every
+    (harmless while no shape holds -1). `torch.einsum` of three or more operands is a trace
+    warning too: with opt_einsum installed torch picks the contraction order from the
+    operands' sizes read as Python integers (the result stays right for other sizes). Sizes of
+    the last dimension in arithmetic (feature sizes that weights fix: the trace is right for every
     input the weights accept; `math.sqrt(d)`, `np.sqrt(d)`, `int(d)` and `float(d)` of one are flagged as a
     trace warning only, since the tracer warns converting it; not where a configured
     count is clamped to one, `min(self.top_k, scores.size(-1))`, which says it varies, nor of
@@ -2171,6 +2224,11 @@ class SizeDependentPython(Rule):
             self.report(node, DIM_ORDER_MESSAGE)
             return
         name = self.ctx.qualified_name(node.func) or ""
+        if name in EINSUM_CALLS:
+            count = einsum_operands(node)
+            if count is not None and count >= 3:
+                self.report(node, EINSUM_PATH_MESSAGE)
+            return
         if name == "builtins.map":
             self._mapped_conversion(node)
             return

@@ -634,8 +634,26 @@ def _tests_input_size(
             return False
         if kind is cst.Comparison:
             found = _compares_traced_size(ctx, node)  # type: ignore[arg-type]
+        if kind is cst.Name and id(node) in tested:
+            # `_check = v.shape[-1] == 6` then `if not _check: raise`: the local holds the
+            # comparison, which the tracer converts to a bool at the test.
+            bound = _bound_test(ctx, node)  # type: ignore[arg-type]
+            if bound is not None:
+                walk(bound, enter, _ignore)
+            return False
         return not found
 
+    # Names the test takes the truth of (itself, under `not`, or an operand of `and` / `or`).
+    tested: set[int] = set()
+    pending = [test]
+    while pending:
+        node = pending.pop()
+        if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:  # type: ignore[attr-defined]
+            pending.append(node.expression)  # type: ignore[attr-defined]
+        elif type(node) is cst.BooleanOperation:
+            pending += [node.left, node.right]  # type: ignore[attr-defined]
+        elif type(node) is cst.Name:
+            tested.add(id(node))
     bare = test
     while type(bare) is cst.UnaryOperation and type(bare.operator) is cst.Not:  # type: ignore[attr-defined]
         bare = bare.expression  # type: ignore[attr-defined]
@@ -643,6 +661,17 @@ def _tests_input_size(
         return True
     walk(test, enter, _ignore)
     return found
+
+
+def _bound_test(ctx: LintContext, name: cst.Name) -> Optional[cst.BaseExpression]:
+    """The comparison a local is bound to once (``ok = x.shape[-1] == 6``), else None."""
+    values = assignments(ctx.function, name.value)
+    if len(values) != 1:
+        return None
+    value, position, size = values[0]
+    if position != 0 or size != 1 or type(value) is not cst.Comparison:
+        return None
+    return value
 
 
 def _size_arithmetic(expr: cst.BaseExpression, names: set[str]) -> bool:

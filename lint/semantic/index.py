@@ -36,6 +36,8 @@ from torchlint.lint.semantic.summary import (
 from torchlint.lint.semantic.trees import ParsedTrees
 
 ALL_TARGETS = frozenset({"script", "trace", "compile", "export"})
+# Memo decorators: the body runs once per argument tuple, then the cache answers.
+CACHE_DECORATORS = frozenset({"functools.lru_cache", "functools.cache"})
 # A function tracing compiles with TorchScript instead of running it under the tracer.
 SCRIPT_IF_TRACING = "torch.jit.script_if_tracing"
 NO_TARGETS: frozenset[str] = frozenset()
@@ -272,6 +274,7 @@ class ProjectIndex:
         # The graph functions reached only in training mode, for the regions computed with.
         self._training_only: Optional[tuple[dict[str, Region], frozenset[str]]] = None
         self._held: Optional[tuple[dict[str, Region], frozenset[str]]] = None
+        self._cache_only: Optional[tuple[dict[str, Region], frozenset[str]]] = None
         self._missing: set[str] = set()
         # The files given to the run by their real paths (made when first asked).
         self._given_by_real: Optional[dict[str, FileSummary]] = None
@@ -763,6 +766,25 @@ class ProjectIndex:
             roots, lambda call, callee: not any(map(_training_guard, call.guard))
         )
         return frozenset(reached - in_eval)
+
+    def cache_only(self, qualname: str) -> bool:
+        """Whether graph code reaches the function only through a function under
+        ``functools.lru_cache`` / ``functools.cache`` (the function itself, or every path to it
+        passing one): its body runs on the first call of each argument tuple, the cache answers
+        after that."""
+        regions = self.regions()
+        if self._cache_only is None or self._cache_only[0] is not regions:
+            roots = [root for region in regions.values() for root in region.roots]
+            reached, uncached = self._paths_keeping(
+                roots, lambda call, callee: not self._memoised(callee)
+            )
+            memoised = {name for name in reached if self._memoised(name)}
+            self._cache_only = (regions, frozenset((reached - uncached) | memoised))
+        return qualname in self._cache_only[1]
+
+    def _memoised(self, name: str) -> bool:
+        found = self._function(name)
+        return found is not None and any(d in CACHE_DECORATORS for d in found[1].decorators)
 
     def _paths_keeping(
         self, seeds: list[str], keeps: Callable[[CallRef, str], bool]

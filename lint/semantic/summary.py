@@ -1282,6 +1282,14 @@ class _Summarizer(ast.NodeVisitor):
         (``CALIBRATORS[method]``: ``REGISTRY_PREFIX`` + the dict's qualified name)."""
         if isinstance(value, ast.IfExp):
             return self._function_refs(value.body) + self._function_refs(value.orelse)
+        if isinstance(value, ast.Subscript) and _callable_display(value.value):
+            # A dict, list or tuple display of functions indexed by a key (`{"a": f, "b":
+            # g}[mode]`): any of its entries.
+            display = value.value
+            entries = display.values if isinstance(display, ast.Dict) else display.elts  # type: ignore[attr-defined]
+            return [
+                ref for entry in entries if entry is not None for ref in self._function_refs(entry)
+            ]
         if isinstance(value, ast.Subscript):
             registry = self._resolve(value.value)
             return [REGISTRY_PREFIX + registry] if registry else []
@@ -1357,7 +1365,10 @@ class _Summarizer(ast.NodeVisitor):
         """A local name bound to a function (``fn = helper``) or to an entry of a dict of
         functions (``fn = REGISTRY[key]``): calls of the name reach those functions."""
         refs: list[CallRef] = []
-        if isinstance(value, ast.Subscript):
+        if isinstance(value, ast.Subscript) and _callable_display(value.value):
+            # `recurrence = {"reference": f, "chunkwise": g}[self.backend]`: any entry.
+            refs.extend(CallRef("name", f, line=value.lineno) for f in self._function_refs(value))
+        elif isinstance(value, ast.Subscript):
             registry = self._resolve(value.value)
             if registry:
                 refs.append(CallRef("registry", registry, line=value.lineno))
@@ -2251,6 +2262,12 @@ def _all_names(body: list[ast.stmt]) -> Optional[list[str]]:
             return None  # built another way: which names, the file does not say
         names = [*(names or []), *listed] if grows else listed
     return names
+
+
+def _callable_display(value: ast.expr) -> bool:
+    """A dict, list or tuple display (``{"a": f, "b": g}``, ``(f, g)``) indexed in place: the
+    callables a subscript of it may be."""
+    return isinstance(value, (ast.Dict, ast.List, ast.Tuple))
 
 
 def _stored_registry(node: ParamNode, module_names: set[str]) -> Optional[str]:
