@@ -2116,7 +2116,16 @@ class SizeDependentPython(Rule):
         for part, excluded in condition_parts(self.ctx, test):
             if "trace" in excluded:
                 continue
-            if self._varying(part):
+            operands = or_operands(part)
+            if self._varying(part) and not (
+                len(operands) > 1
+                and (
+                    _configuration(self.ctx, operands[0])
+                    or _optional_setting_test(self.ctx, operands[0])
+                )
+            ):
+                # `chunk is None or seq.shape[0] <= chunk`: the size is compared only where a
+                # caller gives the optional setting (the operands below, up to that test).
                 self.report(part)
             elif _configuration(self.ctx, part):
                 return  # the rest runs only in some configurations, which the code cannot show
@@ -2676,6 +2685,24 @@ def _configuration(ctx: LintContext, test: cst.BaseExpression, depth: int = 0) -
             return _self_setting(ctx, left)
         return False
     return _self_setting(ctx, test)
+
+
+def _optional_setting_test(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """``chunk is None`` of a parameter defaulting to None that holds no tensor (an optional
+    number or setting): what an ``or`` tests after it runs only when a caller gives it."""
+    if not _none_test(expr) or type(expr.left) is not cst.Name:  # type: ignore[attr-defined]
+        return False
+    name = expr.left.value  # type: ignore[attr-defined]
+    function = ctx.function
+    if function is None or assignments(function, name):
+        return False
+    params = function.params
+    return any(
+        param.name.value == name
+        and type(param.default) is cst.Name
+        and param.default.value == "None"  # type: ignore[attr-defined]
+        for param in (*params.params, *params.kwonly_params)
+    ) and ctx.kind(expr.left) not in (Kind.TENSOR, Kind.TENSORS, Kind.DATA)  # type: ignore[attr-defined]
 
 
 def _none_test(expr: cst.BaseExpression) -> bool:

@@ -13,6 +13,13 @@
   (ezgatr's geometric products).
 - TL109: ``ok = x.shape[-1] == 6`` then ``if not ok: raise``: the local holds a size
   comparison, converted to a bool at the test (torchlie's tangent-vector checks).
+- Reach: a method called on a parameter annotated with a project class (``def
+  axial_apply(x, lattice: Lattice): lattice.to_sequence(x)``) is that class's method
+  (torch-dimensions' lattice check went unseen).
+- TL106: ``if chunk is None or seq.shape[0] <= chunk:`` with ``chunk`` an optional setting
+  (a parameter defaulting to None, no tensor): the size is compared only where a caller gives
+  it, like the operands after a configuration test (torch-dimensions' axial scan: a false
+  finding, the tracer does not warn with ``chunk`` left out).
 
 Each claim about torch is checked by running it (torch 2.13, CPU); the einsum claim in the
 accuracy environment, which has opt_einsum (skipped where it is missing).
@@ -344,3 +351,98 @@ def test_torch_warns_at_a_check_of_a_local_size_comparison(tmp_path):
     assert _trace_warning_lines(module, module.inputs()[0]) == [_line(LOCAL_CHECK, "if not _check")]
     setting = load_module(tmp_path, _source(LOCAL_SETTING), "s30_local_setting")
     assert _trace_warning_lines(setting, setting.inputs()[0]) == []
+
+
+# torch-dimensions' lattice: a plain class the helper's parameter is annotated with.
+LATTICE = """
+from dataclasses import dataclass
+
+import torch
+from torch import nn
+
+
+@dataclass
+class Lattice:
+    shape: tuple
+
+    def _check(self, x: torch.Tensor) -> None:
+        got = tuple(x.shape[1 : 1 + len(self.shape)])
+        if got != self.shape:
+            raise ValueError("bad lattice")
+
+    def to_sequence(self, x: torch.Tensor) -> torch.Tensor:
+        self._check(x)
+        return x.flatten(1, 2)
+
+
+def axial_apply(x: torch.Tensor, lattice: Lattice) -> torch.Tensor:
+    return lattice.to_sequence(x)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lattice = Lattice((4, 4))
+
+    def forward(self, x):
+        return axial_apply(x, self.lattice)
+
+
+def inputs():
+    return [(torch.rand(2, 4, 4, 3),), (torch.rand(3, 4, 4, 3),)]
+"""
+
+# torch-dimensions' axial scan: an optional chunk no caller gives.
+OPTIONAL_CHUNK = """
+import torch
+from torch import nn
+
+
+def scan(x, fn, *, chunk: int | None = None):
+    if chunk is None or x.shape[0] <= chunk:
+        return fn(x)
+    return torch.cat([fn(x[:chunk]), fn(x[chunk:])])
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return scan(x, torch.sin)
+
+
+def inputs():
+    return [(torch.rand(2, 4),), (torch.rand(3, 4),)]
+"""
+
+# The chunk always set: every call compares the size.
+SET_CHUNK = OPTIONAL_CHUNK.replace(
+    "def scan(x, fn, *, chunk: int | None = None):\n    if chunk is None or x.shape[0] <= chunk:",
+    "def scan(x, fn, *, chunk: int = 2):\n    if x.shape[0] <= chunk:",
+)
+
+
+def test_a_method_of_a_parameters_annotated_class_is_reached():
+    assert _lines(LATTICE, "TL109") == [_line(LATTICE, "if got != self.shape")]
+
+
+@requires_torch
+def test_torch_warns_in_a_method_of_a_parameters_annotated_class(tmp_path):
+    module = load_module(tmp_path, _source(LATTICE), "s30_lattice")
+    assert _trace_warning_lines(module, module.inputs()[0]) == [
+        _line(LATTICE, "if got != self.shape")
+    ]
+
+
+def test_a_size_compared_after_an_optional_setting_is_none_is_not_claimed():
+    assert SET_CHUNK != OPTIONAL_CHUNK
+    assert _lines(OPTIONAL_CHUNK, "TL106") == []
+    assert _lines(SET_CHUNK, "TL106") == [_line(SET_CHUNK, "if x.shape[0] <= chunk")]
+
+
+@requires_torch
+def test_torch_compares_the_size_only_where_the_optional_setting_is_given(tmp_path):
+    module = load_module(tmp_path, _source(OPTIONAL_CHUNK), "s30_optional_chunk")
+    assert _trace_warning_lines(module, module.inputs()[0]) == []
+    chunked = load_module(tmp_path, _source(SET_CHUNK), "s30_set_chunk")
+    assert _trace_warning_lines(chunked, chunked.inputs()[0]) == [
+        _line(SET_CHUNK, "if x.shape[0] <= chunk")
+    ]

@@ -1311,6 +1311,12 @@ class ProjectIndex:
                     method = self.find_method(cls, name)
                     if method and (call.kind == "instance" or _is_property(method[2])):
                         callees.append((method[0], cls, call))
+            elif call.kind == "param":
+                # A method of the project class a parameter is annotated with (its subclasses'
+                # overrides are not followed).
+                method = self.find_method(call.target, call.method)
+                if method:
+                    callees.append((method[0], call.target, call))
             elif call.kind == "registry":
                 callees.extend((f, None, call) for f in self.registry_functions(call.target))
             elif this is None:

@@ -1941,6 +1941,11 @@ class _Summarizer(ast.NodeVisitor):
             cls = self._local_instance(value.id)
             if cls is not None:
                 return CallRef("instance", cls, method=func.attr, line=line)  # `dist.sample()`
+            held = self.param_classes[-1].get(value.id) if self.function_stack else None
+            if held:
+                # `def axial_apply(x, lattice: Lattice): lattice.to_sequence(x)`: a method of
+                # the class the parameter is annotated with (an object the caller holds).
+                return CallRef("param", held, method=func.attr, line=line)
             bound = self.callables[-1].get(value.id) if self.function_stack else None
             if bound and len(bound) == 1 and bound[0].kind == "item":
                 # `for blk in self.blocks: z = blk.inverse(z)`: a method of each item.
