@@ -318,6 +318,7 @@ LATER_CORPORA = (
     "fresh19",
     "fresh20",
     "fresh21",
+    "fresh22",
 )
 
 
@@ -400,6 +401,8 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH20"] == {d.lower().replace("_", "-") for d in fresh20.PACKAGES.values()}
     fresh21 = ground_truth.load_corpus("fresh21")
     assert pins["FRESH21"] == {d.lower().replace("_", "-") for d in fresh21.PACKAGES.values()}
+    fresh22 = ground_truth.load_corpus("fresh22")
+    assert pins["FRESH22"] == {d.lower().replace("_", "-") for d in fresh22.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -429,6 +432,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh19",
             "fresh20",
             "fresh21",
+            "fresh22",
         )
     }
     assert len(shared) == 1
@@ -453,6 +457,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh19").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh20").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh21").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh22").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

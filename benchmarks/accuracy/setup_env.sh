@@ -520,6 +520,28 @@ FRESH21_CORPUS_PINS=(
     "torchortho==0.1.2"
 )
 
+# The fresh22 corpus (corpus_fresh22.py): a twenty-fifth held-back set, held back for a blind
+# first score. --no-deps as well: what they import beyond torch and numpy is here already
+# (fast-ngp: tqdm). What they declare or import and the models do not reach: torchtsetlin
+# imports pandas, matplotlib and torchvision only inside its history, plotting and data-set
+# helpers; torchtomo imports triton in a try (its GPU kernels) and pydicom and scipy only in
+# its DICOM and VICTRE helpers; fast-ngp declares pillow, matplotlib, opencv-python and imageio,
+# which it does not import; titans-memory imports transformers only in its Hugging Face
+# wrapper, which its package does not import.
+FRESH22_CORPUS_PINS=(
+    "deel-torchlip==1.0.5"
+    "fast-ngp==0.1.0"
+    "gsmc-torch==0.2.0"
+    "pytorch-hexagdly==0.4.1"
+    "titans-memory==0.3.0"
+    "torch-frft==0.8.2"
+    "torchcurves==0.3.3"
+    "torchdae==0.1.1"
+    "torchperslay==0.1.5"
+    "torchtomo==0.5.0"
+    "torchtsetlin==0.5.0"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -551,6 +573,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH19_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH20_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH21_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH22_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -621,4 +644,7 @@ print("fresh20 corpus: torch-nac", importlib.metadata.version("torch-nac"))
 import aion_torch, channel_attention, darkformer_pytorch, ezgatr.nets.mv_only_gatr  # fresh21
 import opengdn, pyteals, tensorkrowch, torch_dimensions, torchlie, torchortho  # fresh21
 print("fresh21 corpus: torch-dimensions", importlib.metadata.version("torch-dimensions"))
+import deel.torchlip, fast_ngp.models.fast_nerf, gsmc_torch, perslay, pytorch_hexagdly  # fresh22
+import titans, torch_frft.layer, torchcurves, torchdae, torchtomo, torchtsetlin  # fresh22
+print("fresh22 corpus: torchtomo", importlib.metadata.version("torchtomo"))
 PY
