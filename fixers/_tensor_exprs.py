@@ -68,7 +68,10 @@ def is_bool_tensor(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> bo
     if depth > 6 or fixer.kind(expr) != Kind.TENSOR:
         return False
     if isinstance(expr, cst.Comparison):
-        return all(isinstance(c.operator, COMPARISON_OPERATORS) for c in expr.comparisons)
+        # a chain ``lo < t <= hi`` is ``(lo < t) and (t <= hi)``: bool() of the first piece
+        return len(expr.comparisons) == 1 and isinstance(
+            expr.comparisons[0].operator, COMPARISON_OPERATORS
+        )
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
         return is_bool_tensor(fixer, expr.expression, depth + 1)
     if isinstance(expr, cst.BinaryOperation) and isinstance(

@@ -824,6 +824,10 @@ def tensor_condition(
                 return None
             name = "logical_and" if isinstance(expr.operator, cst.And) else "logical_or"
             return f"{torch}.{name}({left}, {right})"
+        if isinstance(expr, cst.Comparison) and len(expr.comparisons) > 1:
+            # ``lo < w <= hi`` is ``(lo < w) and (w <= hi)``: bool() of a tensor between
+            pieces = chained_comparisons(fixer, expr)
+            return None if pieces is None else f"{torch}.logical_and({', '.join(pieces)})"
         inner = _truth_of(fixer, expr)
         if inner is not None:
             return convert(inner)
@@ -852,6 +856,44 @@ def tensor_condition(
 
     text = convert(test)
     return None if text is None else (text, bindings)
+
+
+def chained_comparisons(fixer: Fixer, expr: cst.Comparison) -> Optional[list[str]]:
+    """``a < b <= c`` of tensors as its pieces ``a < b``, ``b <= c`` (Python's ``and`` of
+    them), where each piece compares a tensor (a boolean tensor, which ``torch.logical_and``
+    takes with the others) and each operand read twice is a name, an attribute of names or a
+    literal (read twice, the same value: no call runs twice). Two pieces only: three
+    would need a nested ``logical_and``."""
+    if len(expr.comparisons) != 2:
+        return None
+    operands = [expr.left, *(c.comparator for c in expr.comparisons)]
+    if not _plain_operand(operands[1]):
+        return None
+    pieces = []
+    for left, comparison in zip(operands, expr.comparisons):
+        right = comparison.comparator
+        if not isinstance(comparison.operator, COMPARISON_OPERATORS):
+            return None
+        if Kind.TENSOR not in (fixer.kind(left), fixer.kind(right)):
+            return None
+        if not all(
+            is_number(o) or fixer.kind(o) in (Kind.TENSOR, Kind.CONST) or _plain_operand(o)
+            for o in (left, right)
+        ):
+            return None
+        operator = fixer.code(comparison.operator).strip()
+        pieces.append(f"{fixer.code(left).strip()} {operator} {fixer.code(right).strip()}")
+    return pieces
+
+
+def _plain_operand(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        return isinstance(expr.expression, (cst.Integer, cst.Float))
+    if isinstance(expr, cst.Attribute):
+        return _plain_operand(expr.value)
+    return False
 
 
 def _any_all_of(fixer: Fixer, expr: cst.BaseExpression) -> Optional[str]:
