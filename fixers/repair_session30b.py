@@ -19,6 +19,11 @@ sampler's churn, applied only while sigma is inside a window.
 idx.numel() == 0: continue`` before writes only at ``idx``'s rows, for the finding trace
 reports there (a decision on a size) as well as export's TL107. A mixture-of-experts dispatch.
 
+``FloatTestedTuplePickToWhere`` (TL101 / TL102): ``t = float(t)`` tested once to pick several
+values at once (``if t < 0.5: near, far, w = f0, f1, t`` / ``else: near, far, w = f1, f0, 1.0 -
+t``) -> ``t`` kept a 0-d double tensor and one ``torch.where`` per name. A frame interpolation
+warping from the nearer keyframe.
+
 Also this session, in fixers/tensor_condition.py (TL101's ``torch.where`` fix): a chained
 comparison ``lo < w <= hi`` of a tensor is Python's ``(lo < w) and (w <= hi)``, which calls
 ``bool()`` on the first piece; the fix copied it into ``torch.where`` as it stood, which
@@ -28,10 +33,11 @@ takes a chain for a boolean tensor).
 
 Left without a rewrite (the findings' messages say what to do by hand): sizes read from the data
 (``int(row_id[-1]) + 1`` rows, ``nonzero().tolist()`` picks, ``range(int(horizon.max()))``
-steps), a Python number state machine across a frame loop (``left = hangover`` / ``left -= 1``),
-a Python float kept on ``self`` by a context manager, ``float(t)`` of an input choosing among
-tuples of tensors, ``pack_padded_sequence`` of ``lengths.tolist()``, a reshape chosen by a
-size's parity and a module picked by ``str()`` of a size ratio (trace).
+steps, a buffer's ``.item()`` as a loop count), a Python number state machine across a frame
+loop (``left = hangover`` / ``left -= 1``), a Python float kept on ``self`` by a context
+manager, per-element ints used as indices, ``pack_padded_sequence`` of ``lengths.tolist()``,
+and under trace a reshape chosen by a size's parity, a stride chosen by a size and a module
+picked by ``str()`` of a size ratio.
 """
 
 from __future__ import annotations
@@ -42,9 +48,11 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
-from torchlint.lint.fixes import Replacement
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
+from ._shared import variable_uses
 from ._tensor_exprs import is_number
 from .repair_session25 import EmptySelectionSkipDropped
 from .repair_session26b import BoolHelperTestToWhere
@@ -325,6 +333,269 @@ class EmptySelectionSkipDroppedUnderTrace(EmptySelectionSkipDropped):
     codes = ("TL106",)
 
 
+# -- TL101 / TL102: float(t) tested to pick tuples of values -> torch.where per name ----------
+
+
+class FloatTestedTuplePickToWhere(_KeepTensor, TensorConditionToWhere):
+    """``v = float(T)`` (or ``T.item()``) tested once to pick several values at once::
+
+        t = float(t)
+        if t < 0.5:
+            near, far, w = f0, f1, t
+        else:
+            near, far, w = f1, f0, 1.0 - t
+
+    -> ``t = t.detach().double().reshape(())`` and one ``torch.where`` per name
+    (``near = torch.where(t < 0.5, f0, f1)``, ..., ``w = torch.where(t < 0.5, t, 1.0 - t)``),
+    taken where
+
+    - ``v`` is a name bound by a statement of its own, the only binding of the name in the
+      function after any parameter of that name, to ``float(T)`` / ``T.item()`` of a tensor;
+    - every read of ``v`` is in the ``if``: its test compares ``v`` with number literals, and
+      the branches' values read it only through ``+ - * /`` with number literals;
+    - the ``if`` has an ``else`` and no ``elif``, each block is one assignment of a tuple of
+      the same names (in the same order, none of them ``v`` or a name the values read) from a
+      tuple display of as many values, each a tensor, a number literal or such arithmetic of
+      ``v``, at least one a tensor or of ``v`` per name, with no call that changes something in
+      place, draws random numbers or raises on some inputs;
+    - every later read of a name whose values were all numbers takes a 0-d tensor as it took
+      the number (fixers/scalar_to_tensor.py's uses: arithmetic that meets a tensor, a
+      comparison with a tensor, a value argument of a torch function), none a slice bound.
+
+    Eager: ``double()`` keeps the value ``float()`` gave (a Python float is a double), and a 0-d
+    tensor meets the other tensors as the number did (it does not change their dtype), so each
+    name gets the value of the branch the test took. torch.compile and torch.export (checked on
+    torch 2.13, tests/test_s30_repair_b.py: a frame interpolation warping from the nearer
+    keyframe) see one graph instead of a test of tensor data, and torch.jit.trace records the
+    selection instead of baking in the number. Unsafe: both branches' values are computed on
+    every run, where ``a`` and ``b`` differ in shape or dtype a name gets their broadcast and
+    promotion, and the value keeps ``T``'s device (``float()`` brought it to the host)."""
+
+    codes = ("TL101", "TL102", "TL103")
+    applicability = "unsafe"
+    message = (
+        "keep the number a 0-d tensor and pick each value with `torch.where` on the test "
+        "(unsafe: both branches' values are computed)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        conversion = self._conversion_of(node)
+        if conversion is None:
+            return None
+        call, name, binding = conversion
+        function = self.enclosing_function(binding)
+        if function is None:
+            return None
+        reads = [
+            u
+            for u in variable_uses(self, function.body, name)
+            if not isinstance(self.parent(u), cst.AssignTarget) and not self._inside(u, binding)
+        ]
+        if not reads:
+            return None
+        owner = self._owner_if(reads[0])
+        if owner is None or not all(self._inside(u, owner) for u in reads):
+            return None
+        if not isinstance(owner.orelse, cst.Else):
+            return None
+        if not self._test_of_number(owner.test, name):
+            return None
+        picks = [_tuple_pick(owner.body), _tuple_pick(owner.orelse.body)]
+        if picks[0] is None or picks[1] is None:
+            return None
+        (names, first), (other, second) = picks  # type: ignore[misc]
+        if names != other or name in names or len(set(names)) != len(names):
+            return None
+        read = _names_read_by([owner.test, *first, *second])
+        if read & set(names):
+            return None
+        torch = self.import_module("torch")
+        condition = self.code(owner.test).strip()
+        lines: list[str] = []
+        numbers_only: list[str] = []
+        for target, a, b in zip(names, first, second):
+            kinds = [self._pick_kind(v, name) for v in (a, b)]
+            if None in kinds:
+                return None
+            if kinds == ["number", "number"]:
+                return None  # a Python number on either path: no tensor to select
+            if "tensor" not in kinds:
+                numbers_only.append(target)
+            lines.append(
+                f"{target} = {torch}.where({condition}, {self.code(a).strip()}, "
+                f"{self.code(b).strip()})"
+            )
+        flow = _Flow()
+        block = self.parent(owner)
+        if not isinstance(block, cst.IndentedBlock):
+            return None
+        later = list(block.body)[list(block.body).index(owner) + 1 :]
+        for target in numbers_only:
+            uses = [
+                u
+                for statement in later
+                for u in variable_uses(self, statement, target)
+                if not isinstance(self.parent(u), cst.AssignTarget)
+            ]
+            if not uses or not all(self._value_flows(u, flow) for u in uses) or flow.slices:
+                return None
+        header, comments = statement_comments(owner)
+        tensor = call.args[0].value if _is_float_call(self, call) else call.func.value  # type: ignore[union-attr]
+        kept = cst.parse_expression(f"{self.code(tensor).strip()}.detach().double().reshape(())")
+        return [
+            (call, kept.with_changes(lpar=call.lpar, rpar=call.rpar)),
+            (owner, self._statements(owner, lines, header, comments)),
+            *flow.rewrites,
+        ]
+
+    def _conversion_of(
+        self, node: Optional[cst.CSTNode]
+    ) -> Optional[tuple[cst.Call, str, cst.Assign]]:
+        """The ``float(T)`` / ``T.item()`` call the finding names (TL102 / TL103), or the one
+        the tested name is bound to (TL101 on the test), with the name and its binding."""
+        call: Optional[cst.CSTNode] = node
+        if not isinstance(call, cst.Call):
+            names = [n for n in _names_of(node) if isinstance(n, cst.Name)] if node else []
+            function = self.enclosing_function(node) if node is not None else None
+            found = None
+            for candidate in names:
+                bound = assignments(function, candidate.value)
+                if len(bound) == 1 and isinstance(bound[0][0], cst.Call):
+                    found = bound[0][0]
+                    break
+            call = found
+        if not isinstance(call, cst.Call):
+            return None
+        if not (_is_float_call(self, call) or _is_item_call(self, call)):
+            return None
+        assign = self.parent(call)
+        if not (
+            isinstance(assign, cst.Assign)
+            and assign.value is call
+            and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)
+        ):
+            return None
+        line = self.parent(assign)
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return None
+        name = assign.targets[0].target.value
+        function = self.enclosing_function(assign)
+        if function is None or len(assignments(function, name)) != 1:
+            return None
+        return call, name, assign
+
+    def _owner_if(self, use: cst.CSTNode) -> Optional[cst.If]:
+        for ancestor in self.ancestors(use):
+            if isinstance(ancestor, cst.If):
+                return ancestor
+            if isinstance(ancestor, cst.FunctionDef):
+                return None
+        return None
+
+    def _inside(self, node: cst.CSTNode, owner: cst.CSTNode) -> bool:
+        return any(a is owner for a in self.ancestors(node))
+
+    def _test_of_number(self, test: cst.BaseExpression, name: str) -> bool:
+        """``v < 0.5`` / ``0.2 <= v < 0.8``: ``v`` compared with number literals."""
+        if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+            return False
+        operands = [test.left, *(c.comparator for c in test.comparisons)]
+        if not all(isinstance(c.operator, COMPARISON_OPERATORS) for c in test.comparisons):
+            return False
+        named = [o for o in operands if isinstance(o, cst.Name) and o.value == name]
+        return len(named) == 1 and all(o in named or is_number(o) for o in operands)
+
+    def _pick_kind(self, value: cst.BaseExpression, name: str) -> Optional[str]:
+        """``tensor``, ``of-v`` (arithmetic of ``v`` with numbers), ``number`` or None."""
+        if self.kind(value) == Kind.TENSOR and self._pure(value):
+            return "tensor"
+        if is_number(value):
+            return "number"
+        if _arithmetic_of(value, name):
+            return "of-v"
+        return None
+
+
+def _tuple_pick(
+    suite: cst.BaseSuite,
+) -> Optional[tuple[list[str], list[cst.BaseExpression]]]:
+    """``a, b, c = x, y, z``, the block's one statement: the names and the values."""
+    store = _one_store(suite)
+    if store is None:
+        return None
+    target, value = store.targets[0].target, store.value
+    if not (isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple)):
+        return None
+    if len(target.elements) != len(value.elements):
+        return None
+    names = []
+    for element in target.elements:
+        if not isinstance(element, cst.Element) or not isinstance(element.value, cst.Name):
+            return None
+        names.append(element.value.value)
+    values = []
+    for element in value.elements:
+        if not isinstance(element, cst.Element):
+            return None
+        values.append(element.value)
+    return names, values
+
+
+def _arithmetic_of(expr: cst.BaseExpression, name: str) -> bool:
+    """``v`` alone or under ``+ - * /`` and unary minus with number literals."""
+    if isinstance(expr, cst.Name):
+        return expr.value == name
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        return _arithmetic_of(expr.expression, name)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _FLOAT_OPERATORS):
+        sides = (expr.left, expr.right)
+        return all(is_number(s) or _arithmetic_of(s, name) for s in sides) and any(
+            _arithmetic_of(s, name) for s in sides
+        )
+    return False
+
+
+def _names_read_by(nodes: list[cst.CSTNode]) -> set[str]:
+    return {n.value for node in nodes for n in _names_of(node)}
+
+
+def _names_of(node: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class _Find(cst.CSTVisitor):
+        def visit_Name(self, current: cst.Name) -> None:
+            found.append(current)
+
+        def visit_Attribute(self, current: cst.Attribute) -> bool:
+            current.value.visit(self)
+            return False
+
+    node.visit(_Find())
+    return found
+
+
+def _is_float_call(fixer: Fixer, call: cst.Call) -> bool:
+    return (
+        fixer.ctx.qualified_name(call.func) == "builtins.float"
+        and len(call.args) == 1
+        and not call.args[0].keyword
+        and not call.args[0].star
+        and fixer.kind(call.args[0].value) == Kind.TENSOR
+    )
+
+
+def _is_item_call(fixer: Fixer, call: cst.Call) -> bool:
+    func = call.func
+    return (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "item"
+        and not call.args
+        and fixer.kind(func.value) == Kind.TENSOR
+    )
+
+
 def _float_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
         expr = expr.expression
@@ -335,5 +606,6 @@ __all__ = [
     "NegatedBoolHelperTestToWhere",
     "NumberTernaryToWhere",
     "EmptySelectionSkipDroppedUnderTrace",
+    "FloatTestedTuplePickToWhere",
     "StoreInEitherBranchToWhere",
 ]

@@ -377,3 +377,80 @@ def test_the_dispatch_without_the_skip_traces_with_eager_unchanged():
     assert_eager_unchanged(EXPERTS, fixed)
     assert not check(EXPERTS, "trace").ok  # the trace skips experts 1 and 2 for every input
     assert check(fixed, "trace").ok
+
+
+# -- FloatTestedTuplePickToWhere (TL101 / TL102): float(t) tested to pick tuples of values ----
+KEYFRAME = """\
+import torch
+from torch import nn
+
+
+class Keyframe(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.flow = nn.Conv2d(6, 3, 3, padding=1)
+
+    def forward(self, f0, f1, t):
+        flow = torch.tanh(self.flow(torch.cat((f0, f1), 1)))
+        t = float(t)
+        if t < 0.5:
+            near, far, w = f0, f1, t
+        else:
+            near, far, w = f1, f0, 1.0 - t
+        return (1 - w) * (near + flow * w) + w * far
+
+
+Model = Keyframe
+
+
+def inputs():
+    torch.manual_seed(30)
+    return [
+        (torch.rand(1, 3, 4, 4), torch.rand(1, 3, 4, 4), torch.tensor(0.25)),
+        (torch.rand(1, 3, 4, 4), torch.rand(1, 3, 4, 4), torch.tensor(0.75)),
+    ]
+"""
+
+PICKED_KEYFRAME = KEYFRAME.replace(
+    "        t = float(t)\n"
+    "        if t < 0.5:\n"
+    "            near, far, w = f0, f1, t\n"
+    "        else:\n"
+    "            near, far, w = f1, f0, 1.0 - t\n",
+    "        t = t.detach().double().reshape(())\n"
+    "        near = torch.where(t < 0.5, f0, f1)\n"
+    "        far = torch.where(t < 0.5, f1, f0)\n"
+    "        w = torch.where(t < 0.5, t, 1.0 - t)\n",
+)
+
+
+def test_a_float_tested_to_pick_tuples_becomes_a_where_per_name():
+    for settings in (EXPORT, TRACE):
+        assert fixed_text(KEYFRAME, settings) == PICKED_KEYFRAME
+    assert fixed_text(KEYFRAME, EXPORT, unsafe=False) == KEYFRAME
+
+
+def test_picks_the_rewrite_cannot_read_are_left_alone():
+    for old, new in [
+        # the number is read after the if too
+        ("+ w * far\n", "+ w * far + t\n"),
+        # other names in the else branch
+        ("near, far, w = f1, f0, 1.0 - t", "far, near, w = f1, f0, 1.0 - t"),
+        # a picked number goes into a Python call
+        ("(1 - w) * (near", "(1 - round(w, 2)) * (near"),
+        # a Python number on both paths
+        (
+            "f0, f1, t\n        else:\n            near, far, w = f1, f0, 1.0 - t",
+            "f0, f1, 0.5\n        else:\n            near, far, w = f1, f0, 0.25",
+        ),
+        # the test reads a call, not the number alone
+        ("if t < 0.5:", "if abs(t) < 0.5:"),
+    ]:
+        assert old in KEYFRAME, old
+        source = KEYFRAME.replace(old, new)
+        assert "near = torch.where" not in fixed_text(source, EXPORT), new
+
+
+@requires_torch
+def test_the_picks_export_and_trace_with_eager_unchanged():
+    _assert_repaired(KEYFRAME, fixed_text(KEYFRAME, EXPORT), ("export", "trace"))
