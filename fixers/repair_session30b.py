@@ -358,7 +358,7 @@ class FloatTestedTuplePickToWhere(_KeepTensor, TensorConditionToWhere):
       tuple display of as many values, each a tensor, a number literal or such arithmetic of
       ``v``, at least one a tensor or of ``v`` per name, with no call that changes something in
       place, draws random numbers or raises on some inputs;
-    - every later read of a name whose values were all numbers takes a 0-d tensor as it took
+    - every later read of a name that held a number on some path takes a 0-d tensor as it took
       the number (fixers/scalar_to_tensor.py's uses: arithmetic that meets a tensor, a
       comparison with a tensor, a value argument of a torch function), none a slice bound.
 
@@ -420,8 +420,8 @@ class FloatTestedTuplePickToWhere(_KeepTensor, TensorConditionToWhere):
                 return None
             if kinds == ["number", "number"]:
                 return None  # a Python number on either path: no tensor to select
-            if "tensor" not in kinds:
-                numbers_only.append(target)
+            if kinds != ["tensor", "tensor"]:
+                numbers_only.append(target)  # a number on some path: its uses are checked
             lines.append(
                 f"{target} = {torch}.where({condition}, {self.code(a).strip()}, "
                 f"{self.code(b).strip()})"
