@@ -188,8 +188,8 @@ def test_numbers_python_needs_are_left_alone():
     before = _model(
         """\
         steps = int(sizes.max())
-        for _ in range(steps):
-            x = x * 0.5
+        for i in range(steps):  # the step read: no while_loop (repair_session30)
+            x = x * 0.5 + i
         level = float(x.std())
         if level > 1.0:
             x = x / 2
