@@ -24,6 +24,10 @@ values at once (``if t < 0.5: near, far, w = f0, f1, t`` / ``else: near, far, w 
 t``) -> ``t`` kept a 0-d double tensor and one ``torch.where`` per name. A frame interpolation
 warping from the nearer keyframe.
 
+``PadToMultipleAlways`` (TL106): ``if rem: x = F.pad(x, (0, k - rem)); n += 1`` with ``rem = L
+% k`` -> ``x = F.pad(x, (0, (k - rem) % k))`` and ``n += rem != 0``, which the trace records
+from the size. A voice-activity framing padded to a whole number of hops.
+
 Also this session, in fixers/tensor_condition.py (TL101's ``torch.where`` fix): a chained
 comparison ``lo < w <= hi`` of a tensor is Python's ``(lo < w) and (w <= hi)``, which calls
 ``bool()`` on the first piece; the fix copied it into ``torch.where`` as it stood, which
@@ -596,6 +600,187 @@ def _is_item_call(fixer: Fixer, call: cst.Call) -> bool:
     )
 
 
+# -- TL106: pad to a multiple under `if rem:` -> pad by `(k - rem) % k` always -------------------
+
+
+class PadToMultipleAlways(Fixer):
+    """``rem = L % k`` (also ``n, rem = divmod(L, k)`` / ``(L // k, L % k)``) and::
+
+        if rem:
+            x = F.pad(x, (0, k - rem))
+            n += 1
+
+    -> ``x = F.pad(x, (0, (k - rem) % k))`` and ``n += rem != 0``, taken where
+
+    - the finding (TL106: a decision on a size) is in the test of an ``if`` without ``else``
+      whose test is ``rem`` or ``rem != 0``, ``rem`` bound once in the function to ``L % k``
+      with ``k`` a name, an attribute of names or an int literal;
+    - the block is the pad, ``x = F.pad(x, amounts)`` with the amounts a tuple or list of int
+      literals 0 and one ``k - rem`` (the same ``k``), optionally followed by ``n += 1`` of the
+      name bound once to ``L // k`` (the same ``L`` and ``k``).
+
+    Eager: Python's ``%`` with the divisor ``k`` gives ``(k - rem) % k == 0`` where ``rem == 0``
+    (a pad of 0 copies the values) and ``k - rem`` otherwise (``rem`` lies strictly between 0
+    and ``k``), and ``n + (rem != 0)`` is ``n`` or ``n + 1`` as an int: every value as before.
+    torch.jit.trace (checked on torch 2.13, tests/test_s30_repair_b.py: a voice-activity
+    framing padded to a whole number of hops) records the pad amount and the count from the
+    size, where it baked in the branch taken for the example input's length. Unsafe: where
+    ``rem == 0`` the pad now copies the tensor (its cost; the result is a new tensor, not
+    ``x`` itself)."""
+
+    codes = ("TL106",)
+    applicability = "unsafe"
+    message = (
+        "pad by `(k - rem) % k` on every call (0 where the size is already a multiple) and "
+        "count `rem != 0`, so the trace records the amounts from the size"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        owner = None
+        for ancestor in self.ancestors(node) if node is not None else ():
+            if isinstance(ancestor, cst.If):
+                owner = ancestor
+                break
+            if isinstance(ancestor, (cst.BaseStatement, cst.FunctionDef)):
+                return None
+        if (
+            owner is None
+            or owner.orelse is not None
+            or not isinstance(owner.body, cst.IndentedBlock)
+        ):
+            return None
+        function = self.enclosing_function(owner)
+        rem = self._remainder_name(owner.test)
+        if rem is None or function is None:
+            return None
+        found = self._parts(function, rem, "%")
+        if found is None:
+            return None
+        size, divisor = found
+        statements = list(owner.body.body)
+        if not 1 <= len(statements) <= 2 or not all(
+            isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1 for st in statements
+        ):
+            return None
+        pad = statements[0].body[0]  # type: ignore[union-attr]
+        amount = self._pad_amount(pad, rem, divisor)
+        if amount is None:
+            return None
+        lines = [
+            self.code(pad)
+            .strip()
+            .replace(self.code(amount).strip(), f"({self.code(amount).strip()}) % {divisor}", 1)
+        ]
+        if len(statements) == 2:
+            step = statements[1].body[0]  # type: ignore[union-attr]
+            if not (
+                isinstance(step, cst.AugAssign)
+                and isinstance(step.operator, cst.AddAssign)
+                and isinstance(step.target, cst.Name)
+                and isinstance(step.value, cst.Integer)
+                and step.value.value == "1"
+            ):
+                return None
+            if self._parts(function, step.target.value, "//") != (size, divisor):
+                return None
+            lines.append(f"{step.target.value} += {rem} != 0")
+        config = self.ctx.module.config_for_parsing
+        body = list(cst.parse_module("".join(f"{line}\n" for line in lines), config=config).body)
+        header, comments = statement_comments(owner)
+        leading = [*owner.leading_lines, *(cst.EmptyLine(comment=c) for c in comments)]
+        body[0] = body[0].with_changes(leading_lines=leading)
+        if header is not None:
+            from .tensor_condition import trailing_comment
+
+            body[-1] = body[-1].with_changes(trailing_whitespace=trailing_comment(header))
+        return [(owner, body[0] if len(body) == 1 else cst.FlattenSentinel(body))]
+
+    def _remainder_name(self, test: cst.BaseExpression) -> Optional[str]:
+        if isinstance(test, cst.Name):
+            return test.value
+        if (
+            isinstance(test, cst.Comparison)
+            and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.NotEqual)
+            and isinstance(test.left, cst.Name)
+            and isinstance(test.comparisons[0].comparator, cst.Integer)
+            and test.comparisons[0].comparator.value == "0"
+        ):
+            return test.left.value
+        return None
+
+    def _parts(
+        self, function: cst.FunctionDef, name: str, operator: str
+    ) -> Optional[tuple[str, str]]:
+        """(``L``, ``k``) of the one binding of ``name`` to ``L % k`` (``operator`` ``%``) or
+        ``L // k`` (``//``), plainly or as its place in ``divmod(L, k)`` / ``(L // k, L % k)``."""
+        bound = assignments(function, name)
+        if operator == "//":  # the count's own `n += 1` (a placeholder binding) aside
+            bound = [
+                b
+                for b in bound
+                if not (isinstance(b[0], cst.Name) and b[0].value in ("?", "unknown_binding"))
+            ]
+            if len(assignments(function, name)) != 2:
+                return None
+        if len(bound) != 1:
+            return None
+        value, position, size = bound[0]
+        if size == 2 and isinstance(value, cst.Call):
+            if self.ctx.qualified_name(value.func) != "builtins.divmod" or len(value.args) != 2:
+                return None
+            if position != (0 if operator == "//" else 1):
+                return None
+            left, right = value.args[0].value, value.args[1].value
+        else:
+            if size == 2 and isinstance(value, cst.Tuple) and len(value.elements) == 2:
+                value = value.elements[position].value
+            elif size != 1:
+                return None
+            wanted = cst.FloorDivide if operator == "//" else cst.Modulo
+            if not (isinstance(value, cst.BinaryOperation) and isinstance(value.operator, wanted)):
+                return None
+            left, right = value.left, value.right
+        if self.kind(left) != Kind.SIZE or not _plain(right) or isinstance(right, cst.Float):
+            return None
+        return self.code(left).strip(), self.code(right).strip()
+
+    def _pad_amount(
+        self, small: cst.BaseSmallStatement, rem: str, divisor: str
+    ) -> Optional[cst.BaseExpression]:
+        """The ``k - rem`` of ``x = F.pad(x, (0, k - rem))``, the other amounts 0."""
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+            return None
+        call = small.value
+        if not (
+            isinstance(call, cst.Call)
+            and self.ctx.qualified_name(call.func) == "torch.nn.functional.pad"
+            and len(call.args) >= 2
+            and call.args[1].keyword is None
+            and isinstance(call.args[1].value, (cst.Tuple, cst.List))
+        ):
+            return None
+        found = None
+        for element in call.args[1].value.elements:
+            value = element.value
+            if isinstance(value, cst.Integer) and value.value == "0":
+                continue
+            if (
+                found is None
+                and isinstance(value, cst.BinaryOperation)
+                and isinstance(value.operator, cst.Subtract)
+                and self.code(value.left).strip() == divisor
+                and isinstance(value.right, cst.Name)
+                and value.right.value == rem
+                and not value.lpar
+            ):
+                found = value
+                continue
+            return None
+        return found
+
+
 def _float_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
         expr = expr.expression
@@ -607,5 +792,6 @@ __all__ = [
     "NumberTernaryToWhere",
     "EmptySelectionSkipDroppedUnderTrace",
     "FloatTestedTuplePickToWhere",
+    "PadToMultipleAlways",
     "StoreInEitherBranchToWhere",
 ]

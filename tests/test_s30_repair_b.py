@@ -454,3 +454,84 @@ def test_picks_the_rewrite_cannot_read_are_left_alone():
 @requires_torch
 def test_the_picks_export_and_trace_with_eager_unchanged():
     _assert_repaired(KEYFRAME, fixed_text(KEYFRAME, EXPORT), ("export", "trace"))
+
+
+# -- PadToMultipleAlways (TL106): pad to a whole number of hops under `if rem:` -------------
+FRAMES = """\
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class Frames(nn.Module):
+    def __init__(self, hop: int = 16):
+        super().__init__()
+        self.hop = hop
+        self.score = nn.Linear(hop, 1)
+
+    def forward(self, wav):
+        n_hops, rem = wav.shape[-1] // self.hop, wav.shape[-1] % self.hop
+        if rem:
+            wav = F.pad(wav, (0, self.hop - rem))
+            n_hops += 1
+        frames = wav.reshape(wav.shape[0], n_hops, self.hop)
+        return torch.sigmoid(self.score(frames)).squeeze(-1)
+
+
+Model = Frames
+
+
+def inputs():
+    torch.manual_seed(30)
+    return [(torch.randn(2, 64),), (torch.randn(2, 70),), (torch.randn(2, 33),)]
+"""
+
+PADDED = FRAMES.replace(
+    "        if rem:\n            wav = F.pad(wav, (0, self.hop - rem))\n            n_hops += 1\n",
+    "        wav = F.pad(wav, (0, (self.hop - rem) % self.hop))\n        n_hops += rem != 0\n",
+)
+
+
+def test_a_pad_to_a_multiple_runs_always_with_the_amount_modulo_k():
+    assert fixed_text(FRAMES, TRACE) == PADDED
+    assert fixed_text(FRAMES, TRACE, unsafe=False) == FRAMES
+    # through divmod (its own fix first) and without the count
+    source = FRAMES.replace(
+        "wav.shape[-1] // self.hop, wav.shape[-1] % self.hop",
+        "divmod(wav.shape[-1], self.hop)",
+    )
+    assert "wav = F.pad(wav, (0, (self.hop - rem) % self.hop))" in fixed_text(source, TRACE)
+
+
+def test_pads_the_rewrite_cannot_read_are_left_alone():
+    for old, new in [
+        # another amount than k - rem: a pad of k where rem == 0 would not be 0
+        ("(0, self.hop - rem)", "(0, self.hop - rem + 1)"),
+        # another divisor
+        ("(0, self.hop - rem)", "(0, 2 * self.hop - rem)"),
+        # an else branch
+        (
+            "            n_hops += 1\n",
+            "            n_hops += 1\n        else:\n            wav = wav * 2\n",
+        ),
+        # another statement in the block
+        ("            n_hops += 1\n", "            n_hops += 2\n"),
+        # a test that is not `rem` / `rem != 0`
+        ("        if rem:\n", "        if rem > 3:\n"),
+    ]:
+        assert old in FRAMES, old
+        source = FRAMES.replace(old, new)
+        assert "% self.hop))" not in fixed_text(source, TRACE), new
+
+
+@requires_torch
+def test_the_pad_always_traces_with_eager_unchanged():
+    from .oracle import assert_eager_unchanged, check
+
+    fixed = fixed_text(FRAMES, TRACE)
+    assert_eager_unchanged(FRAMES, fixed)
+    assert not check(FRAMES, "trace").ok
+    assert check(fixed, "trace").ok
+    for backend in ("compile", "export"):
+        if check(FRAMES, backend).ok:
+            assert check(fixed, backend).ok, backend
