@@ -1634,7 +1634,7 @@ BINARY_OPERATORS = ("+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<<
 def contains_display_elements() -> dict[str, object]:
     """What ``k in [a, b]`` / ``k in (a, b)`` compiles with: per element type of the display
     (``int``, ``float``, ``str``, ``bool``, ``Tensor``, an ``Optional`` one, which a ``None``
-    element makes it), whether ``torch.jit.script`` binds ``in`` to an ``aten::__contains__``
+    element makes it, ``Enum``: members of an enum class), whether ``torch.jit.script`` binds ``in`` to an ``aten::__contains__``
     overload (its list overloads take ``int[]``, ``float[]`` and ``str[]``), with the
     overloads' list types as the schemas give them (``list_overloads``)."""
     import torch
@@ -1647,12 +1647,14 @@ def contains_display_elements() -> dict[str, object]:
         "Tensor": ("torch.Tensor", "a, b"),
         "Optional[int]": ("Optional[int]", "None, b"),
         "Optional[str]": ("Optional[str]", "None, b"),
+        "Enum": ("Color", "Color.RED, Color.BLUE"),
     }
     compiles: dict[str, list[str]] = {"list": [], "tuple": []}
     for kind, (annotation, elements) in kinds.items():
         for display, spelled in (("list", f"[{elements}]"), ("tuple", f"({elements})")):
             body = (
-                "import torch\nfrom typing import Optional\n\n"
+                "import enum\nimport torch\nfrom typing import Optional\n\n\n"
+                "class Color(enum.Enum):\n    RED = 1\n    BLUE = 2\n\n\n"
                 f"def f(k: {annotation}, a: {annotation}, b: {annotation}) -> bool:\n"
                 f"    return k in {spelled}\n"
             )

@@ -1148,6 +1148,129 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
 
+    # heldout41: `del self.attr` and an annotation on `self.attr` outside `__init__`; a tuple
+    # indexed by a bool.
+    VALID += [
+        # A list takes a bool index; `int(flag)` indexes a tuple.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, vertical: bool = True):
+                    super().__init__()
+                    self.vertical = vertical
+
+                def forward(self, x):
+                    h, w = x.shape[0], x.shape[1]
+                    a = (w, h)[int(self.vertical)]
+                    b = [w, h][self.vertical]
+                    return x * a * b
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(1, 4),)]
+            """
+        ),
+        # `del` of a local and of a dict item compile; so does a plain store to the attribute.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.mask = torch.zeros(0, 0)
+                    self.last_len: int = 0
+
+                def forward(self, x):
+                    n = x.shape[1]
+                    scratch = {"a": x, "b": x * 2}
+                    del scratch["a"]
+                    y = scratch["b"] + 1
+                    del y
+                    if self.mask.shape[0] != n:
+                        self.mask = torch.ones(n, n).triu(1)
+                    self.last_len = n
+                    return x.sum(1, keepdim=True) * self.mask.sum()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(1, 4),)]
+            """
+        ),
+    ]
+    INVALID += [
+        # `del self.attr` (torch 2.13: del statements are only supported for deleting list and
+        # dict items and variables).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.mask = torch.zeros(0, 0)
+
+                def forward(self, x):
+                    n = x.shape[1]
+                    if self.mask.shape[0] != n:
+                        del self.mask
+                        self.mask = torch.ones(n, n).triu(1)
+                    return x * self.mask.sum()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(1, 4),)]
+            """,
+            line=12,
+            message_contains="`del` of an attribute",
+        ),
+        # `self.attr: int = ...` in forward, though `__init__` binds it (torch 2.13: Type
+        # annotations on instance attributes must be declared in __init__, not 'forward').
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.last_len = 0
+
+                def forward(self, x):
+                    self.last_len: int = x.shape[1]
+                    return x * self.last_len
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(1, 4),)]
+            """,
+            line=10,
+            message_contains="must be declared in __init__",
+        ),
+        # torch 2.13: tuple index must be an integer.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, vertical: bool = True):
+                    super().__init__()
+                    self.vertical = vertical
+
+                def forward(self, x):
+                    h, w = x.shape[0], x.shape[1]
+                    return x * (w, h)[self.vertical]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(1, 4),)]
+            """,
+            line=11,
+            message_contains="tuple index must be an integer",
+        ),
+    ]
+
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         # (class, attribute) -> whether the class surely holds a tensor there.
@@ -1205,12 +1328,13 @@ class UnsupportedSyntaxInScript(Rule):
         )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        """A constant index past the end of a tuple of known length."""
+        """A constant index past the end of a tuple of known length; a bool index of a tuple."""
         if not in_script(self.ctx) or dead_in_script(self.ctx) or len(node.slice) != 1:
             return
         index = node.slice[0].slice
         if type(index) is not cst.Index:
             return
+        self._bool_tuple_index(node, index.value)
         value = _integer(index.value)
         if value is None:
             return
@@ -1223,6 +1347,96 @@ class UnsupportedSyntaxInScript(Rule):
                 f"torch.jit.script checks tuple indices when it compiles, in every branch "
                 f"(Tuple index out of range. Tuple is length {length} and index is {value})",
             )
+
+    def _bool_tuple_index(self, node: cst.Subscript, index: cst.BaseExpression) -> None:
+        """``(w, h)[self.vertical]``: a tuple indexed by a bool. Python's bool is an int;
+        TorchScript's is not (torch 2.13: tuple index must be an integer), where a list takes
+        it and ``t[int(flag)]`` compiles."""
+        if type(node.value) is not cst.Tuple and tuple_valued(self.ctx, node.value) is None:
+            return
+        why = self._bool_value(index, set())
+        if why is None:
+            return
+        code = self.ctx.module.code_for_node(index)
+        self.report(
+            node,
+            f"a tuple indexed by a bool (`{code}`, {why}) in scripted code: TorchScript's bool "
+            "is no int (torch 2.13: tuple index must be an integer); index with "
+            f"`int({code})`",
+        )
+
+    def _bool_value(self, value: cst.BaseExpression, seen: set[str]) -> Optional[str]:
+        """How ``value`` is surely a bool: a literal, ``not``, a comparison, a parameter
+        annotated ``bool``, a local or module attribute bound only to such values."""
+        kind = type(value)
+        if literal_type(value) == "bool":
+            return "a bool literal"
+        if kind is cst.UnaryOperation and type(value.operator) is cst.Not:  # type: ignore[attr-defined]
+            return "a `not`"
+        if kind is cst.Comparison:
+            return "a comparison"
+        function = self.ctx.function
+        info = self.ctx.function_info
+        if function is None or info is None:
+            return None
+        attr = self_attribute(value) if self._own_attribute(value) else None
+        if attr is not None and info.owner_class is not None:
+            if f"self.{attr}" in seen:
+                return None
+            bound: list[Optional[cst.BaseExpression]] = []
+            for method in class_methods(self.ctx, info.owner_class):
+                for bound_value in self_assignments(method, attr):
+                    if type(bound_value) is cst.Name and method.name.value == "__init__":
+                        param = next(
+                            (
+                                p
+                                for p in method.params.params
+                                if p.name.value == bound_value.value  # type: ignore[attr-defined]
+                            ),
+                            None,
+                        )
+                        annotation = (
+                            param.annotation.annotation
+                            if param is not None and param.annotation is not None
+                            else None
+                        )
+                        if type(annotation) is cst.Name and annotation.value == "bool":
+                            continue
+                        if param is not None and literal_type(param.default) == "bool":
+                            continue
+                        return None
+                    bound.append(bound_value)
+            if not bound and not any(
+                self_assignments(m, attr) for m in class_methods(self.ctx, info.owner_class)
+            ):
+                return None
+            for bound_value in bound:
+                if (
+                    bound_value is None
+                    or self._bool_value(bound_value, seen | {f"self.{attr}"}) is None
+                ):
+                    return None
+            return f"`self.{attr}` is bound only to bools"
+        if kind is not cst.Name or value.value in seen:  # type: ignore[attr-defined]
+            return None
+        name = value.value  # type: ignore[attr-defined]
+        rebound = assignments(function, name)
+        for param in signature_params(self.ctx, function):
+            if param.name.value == name:
+                annotation = param.annotation.annotation if param.annotation else None
+                if type(annotation) is cst.Name and annotation.value == "bool" and not rebound:
+                    return f"the parameter `{name}` is annotated `bool`"
+                return None
+        if not rebound:
+            return None
+        for bound_value, _, size in rebound:
+            if (
+                bound_value is None
+                or size != 1
+                or self._bool_value(bound_value, seen | {name}) is None
+            ):
+                return None
+        return f"`{name}` is bound only to bools"
 
     def visit_If(self, node: cst.If) -> None:
         self._truth_test(node.test)
@@ -1339,6 +1553,15 @@ class UnsupportedSyntaxInScript(Rule):
             else [node.target]
         )
         for target in targets:
+            if in_script(self.ctx) and isinstance(target, cst.Attribute):
+                self._report(
+                    target,
+                    f"`del` of an attribute (`{self.ctx.module.code_for_node(target)}`)",
+                    "deletes only list and dict items and variables (torch 2.13: del "
+                    "statements are only supported for deleting list and dict items and "
+                    "variables); rebind the attribute instead (`self.cache = new_value`)",
+                )
+                continue
             if (
                 in_script(self.ctx)
                 and isinstance(target, cst.Subscript)
@@ -1366,6 +1589,22 @@ class UnsupportedSyntaxInScript(Rule):
             )
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        function = self.ctx.function
+        if (
+            function is not None
+            and function.name.value != "__init__"
+            and in_script(self.ctx)
+            and self._own_attribute(node.target)
+        ):
+            self._report(
+                node.target,
+                f"an annotation on `{self.ctx.module.code_for_node(node.target)}` in "
+                f"`{function.name.value}`",
+                "types a module's attributes from `__init__` (torch 2.13: Type annotations on "
+                "instance attributes must be declared in __init__, not "
+                f"'{function.name.value}'); drop the annotation here and annotate the "
+                "attribute where `__init__` binds it",
+            )
         if node.value is None and self.ctx.function is not None and in_script(self.ctx):
             self._report(
                 node,
@@ -1373,6 +1612,19 @@ class UnsupportedSyntaxInScript(Rule):
                 "rejects annotated assignments without a value (UnsupportedNodeError); "
                 "drop the declaration or assign a value with it",
             )
+
+    def _own_attribute(self, target: cst.BaseExpression) -> bool:
+        """``self.X`` where ``self`` is the first parameter of the current method."""
+        function = self.ctx.function
+        if (
+            function is None
+            or type(target) is not cst.Attribute
+            or type(target.value) is not cst.Name
+            or not is_method(self.ctx, function)
+        ):
+            return False
+        params = [*function.params.posonly_params, *function.params.params]
+        return bool(params) and params[0].name.value == target.value.value
 
     def _import(self, node: Union[cst.Import, cst.ImportFrom]) -> None:
         if in_script(self.ctx):

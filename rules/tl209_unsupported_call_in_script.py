@@ -3516,6 +3516,54 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
 
+    # heldout41: a submodule called through `__call__` explicitly.
+    VALID += [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.norm = nn.LayerNorm(4)
+                    self.blocks = nn.ModuleList([nn.Linear(4, 4)])
+
+                def forward(self, x):
+                    x = self.norm(x)
+                    for block in self.blocks:
+                        x = block(x)
+                    return self.blocks[0](x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID += [
+        # torch 2.13: Compiled functions can't take variable number of arguments or use
+        # keyword-only arguments with defaults (nn.Module.__call__ is `*args, **kwargs`).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.norm = nn.LayerNorm(4)
+
+                def forward(self, x):
+                    return x + self.norm.__call__(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="`self.norm.__call__(...)`",
+        ),
+    ]
+
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._decorators: set[int] = set()
@@ -4530,6 +4578,32 @@ class UnsupportedCallInScript(Rule):
         )
 
     # -- a function or method that calls itself
+    def _module_dunder_call(self, node: cst.Call) -> None:
+        """``self.sub.__call__(x)`` (also ``self.subs[i].__call__(x)``) of a submodule:
+        TorchScript compiles ``nn.Module.__call__`` itself, whose signature is ``(*args,
+        **kwargs)``, where Python runs the same call as ``self.sub(x)``."""
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "__call__":
+            return
+        receiver = func.value
+        held = None
+        if type(receiver) is cst.Subscript:
+            held = self.ctx.held_class(receiver.value, item=True)
+        else:
+            held = self.ctx.held_class(receiver)
+        if held is None or not (
+            is_torch_module_class(held) or self.ctx.index.is_module_class(held)
+        ):
+            return
+        code = self.ctx.module.code_for_node(receiver)
+        self.report(
+            node,
+            f"`{code}.__call__(...)` in scripted code: TorchScript compiles `nn.Module.__call__` "
+            "itself, which takes `*args, **kwargs` (torch 2.13: Compiled functions can't take "
+            f"variable number of arguments or use keyword-only arguments with defaults); call "
+            f"the submodule directly: `{code}(...)`",
+        )
+
     def _len_of_module(self, node: cst.Call) -> None:
         """``len(self)`` in a method of a module class whose bases outside the project are
         ``nn.Module`` only: TorchScript's ``len`` takes containers, and on a module it looks
@@ -4808,6 +4882,7 @@ class UnsupportedCallInScript(Rule):
             self._unused_called(node)
             self._module_partial_called(node)
             self._len_of_module(node)
+            self._module_dunder_call(node)
             self._classmethod_through_class(node)
         func = node.func
         if (

@@ -723,6 +723,63 @@ class MixedReturnTypesInScript(Rule):
         ),
     ]
 
+    # heldout41: a slice of a shape (a list) returned under `-> Tuple[...]`, from a property.
+    VALID += [
+        Valid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv2d(2, 2, 3)
+
+                @property
+                def kernel_hw(self) -> Tuple[int, int]:
+                    kh, kw = self.conv.weight.shape[-2:]
+                    return kh, kw
+
+                def forward(self, x):
+                    kh, kw = self.kernel_hw
+                    return self.conv(x) * kh * kw
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4),), (torch.randn(2, 2, 5, 6),)]
+            """
+        ),
+    ]
+    INVALID += [
+        Invalid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv2d(2, 2, 3)
+
+                @property
+                def kernel_hw(self) -> Tuple[int, int]:
+                    return self.conv.weight.shape[-2:]
+
+                def forward(self, x):
+                    kh, kw = self.kernel_hw
+                    return self.conv(x) * kh * kw
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4),), (torch.randn(2, 2, 5, 6),)]
+            """,
+            line=13,
+            message_contains="but is actually of type List",
+        ),
+    ]
+
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         self._seen: list[dict[str, cst.Return]] = []
@@ -963,6 +1020,12 @@ class MixedReturnTypesInScript(Rule):
         return True
 
     def _list_value(self, value: cst.BaseExpression) -> bool:
+        if (
+            type(value) is cst.Subscript
+            and len(value.slice) == 1
+            and type(value.slice[0].slice) is cst.Slice
+        ):
+            return self._list_value(value.value)  # a slice of a list is a list
         if type(value) is cst.Call:
             func = value.func
             if self.ctx.qualified_name(func) in ("builtins.list", "builtins.sorted"):

@@ -160,6 +160,17 @@ OPERATOR_CALLABLES = frozenset(
 # Attribute bags TorchScript converts to no type (`failed to convert Python type:
 # 'types.SimpleNamespace'`, `'argparse.Namespace'`).
 NAMESPACES = frozenset({"types.SimpleNamespace", "argparse.Namespace"})
+# Weak references TorchScript converts to no type (torch 2.13: failed to convert Python type:
+# 'weakref.ReferenceType' / 'weakref.WeakMethod' / 'weakref.WeakValueDictionary' /
+# 'weakref.WeakKeyDictionary' / '_weakrefset.WeakSet'). `weakref.proxy` of a module scripts.
+WEAK_REFERENCES = {
+    "weakref.ref": "weakref.ReferenceType",
+    "weakref.ReferenceType": "weakref.ReferenceType",
+    "weakref.WeakMethod": "weakref.WeakMethod",
+    "weakref.WeakValueDictionary": "weakref.WeakValueDictionary",
+    "weakref.WeakKeyDictionary": "weakref.WeakKeyDictionary",
+    "weakref.WeakSet": "_weakrefset.WeakSet",
+}
 # Unannotated constructor parameters that hold a config object by convention.
 CONFIG_NAMES = frozenset({"config", "cfg", "hparams"})
 # NumPy functions whose result is an ndarray (or a tuple of them) whatever they are given:
@@ -2323,6 +2334,37 @@ class UnsupportedAttributeInScript(Rule):
             line=10,
             message_contains="failed to convert Python type: 'slice'",
         ),
+        # A weak reference to another module, read in forward.
+        Invalid(
+            """
+            import weakref
+
+            import torch
+            from torch import nn
+
+            class Head(nn.Module):
+                def __init__(self, embedding):
+                    super().__init__()
+                    self._embedding = weakref.ref(embedding)
+
+                def forward(self, x):
+                    return x @ self._embedding().weight.t()
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.embed = nn.Embedding(5, 4)
+                    self.head = Head(self.embed)
+
+                def forward(self, ids):
+                    return self.head(self.embed(ids))
+
+            def inputs():
+                return [(torch.tensor([[1, 2]]),), (torch.tensor([[3, 4, 0]]),)]
+            """,
+            line=12,
+            message_contains="failed to convert Python type: 'weakref.ReferenceType'",
+        ),
         # A store into a constant (Final / __constants__) in scripted code.
         Invalid(
             """
@@ -3566,6 +3608,15 @@ class UnsupportedAttributeInScript(Rule):
                 "so the scripted module computes otherwise (`len(...)` is 2 in eager) or eager "
                 f"fails; store the value (`self.{node.attr.value}: List[str] = [...]` or "
                 "annotate it in the class body), `torch.jit.Attribute` is for ScriptModule only",
+            )
+        elif what is not None and what.startswith("a weak reference"):
+            held = next((t for n, t in WEAK_REFERENCES.items() if f"`{n}(...)`" in what), "weakref")
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript converts no weak reference, "
+                "so the scripted module has no such attribute (torch 2.13: failed to convert "
+                f"Python type: '{held}'); hold the module itself as a submodule (or pass what "
+                "forward reads, such as its weight, as an argument)",
             )
         elif what is not None and what.startswith("a slice object"):
             self.report(
@@ -5795,6 +5846,8 @@ class UnsupportedAttributeInScript(Rule):
                 # `nn.Module.__setattr__` keeps the `Attribute(value, type)` namedtuple, which
                 # eager code reads; TorchScript takes the value with the type.
                 return JIT_ATTRIBUTE_HELD
+            if name in WEAK_REFERENCES:
+                return f"a weak reference (`{name}(...)`)"
             if name == "builtins.slice":
                 # No slice type for a module attribute (torch 2.13: failed to convert Python
                 # type: 'slice'); a slice bound to a local in scripted code compiles.

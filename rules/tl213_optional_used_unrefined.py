@@ -1483,6 +1483,73 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
 
+    # heldout41: an Optional field of a NamedTuple of the file, read off a local.
+    VALID += [
+        # The field bound to a local, which the test refines.
+        Valid(
+            """
+            from typing import NamedTuple, Optional
+
+            import torch
+            from torch import nn
+
+            class Out(NamedTuple):
+                logits: torch.Tensor
+                aux: Optional[torch.Tensor]
+
+            class Model(nn.Module):
+                def head(self, x: torch.Tensor) -> Out:
+                    aux: Optional[torch.Tensor] = None
+                    if x.shape[0] > 1:
+                        aux = x * 2
+                    return Out(x, aux)
+
+                def forward(self, x):
+                    out = self.head(x)
+                    aux = out.aux
+                    if aux is not None:
+                        return out.logits + aux
+                    return out.logits
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(1, 4),)]
+            """
+        ),
+    ]
+    INVALID += [
+        # torch 2.13: Arguments for call are not valid (`out.aux` stays Optional[Tensor]).
+        Invalid(
+            """
+            from typing import NamedTuple, Optional
+
+            import torch
+            from torch import nn
+
+            class Out(NamedTuple):
+                logits: torch.Tensor
+                aux: Optional[torch.Tensor]
+
+            class Model(nn.Module):
+                def head(self, x: torch.Tensor) -> Out:
+                    aux: Optional[torch.Tensor] = None
+                    if x.shape[0] > 1:
+                        aux = x * 2
+                    return Out(x, aux)
+
+                def forward(self, x):
+                    out = self.head(x)
+                    if out.aux is not None:
+                        return out.logits + out.aux
+                    return out.logits
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(1, 4),)]
+            """,
+            line=20,
+            message_contains="never refines a field",
+        ),
+    ]
+
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         # Per class: the attributes its body annotates Optional.
@@ -2455,6 +2522,74 @@ class OptionalUsedUnrefined(Rule):
             found = self._optional_attributes[owner] = self._annotated_optional(owner)
         return attr if attr in found or self._property_returns(attr) is not None else None
 
+    def _optional_field(self, node: cst.CSTNode) -> Optional[tuple[str, str]]:
+        """(``out.aux``, class) for a field read off a local or parameter that holds a
+        NamedTuple class of this file (a parameter annotated with it, or a local bound only to
+        its construction or to a call of a function or method of the file annotated ``->``
+        it) whose class body annotates the field Optional."""
+        function = self.ctx.function
+        if (
+            function is None
+            or type(node) is not cst.Attribute
+            or type(node.value) is not cst.Name
+            or not in_script(self.ctx)
+        ):
+            return None
+        local = node.value.value
+        classes: set[str] = set()
+        param = next(
+            (p for p in signature_params(self.ctx, function) if p.name.value == local), None
+        )
+        bound = assignments(function, local)
+        if param is not None:
+            if (
+                bound
+                or param.annotation is None
+                or type(param.annotation.annotation) is not cst.Name
+            ):
+                return None
+            classes.add(param.annotation.annotation.value)
+        else:
+            if not bound:
+                return None
+            for value, _, size in bound:
+                cls = self._named_tuple_made(value) if size == 1 else None
+                if cls is None:
+                    return None
+                classes.add(cls)
+        if len(classes) != 1:
+            return None
+        cls = classes.pop()
+        fields = _named_tuple_optional_fields(self.ctx, cls)
+        if fields is None or node.attr.value not in fields:
+            return None
+        return f"{local}.{node.attr.value}", cls
+
+    def _named_tuple_made(self, value: Optional[cst.BaseExpression]) -> Optional[str]:
+        """The class of this file a call builds or returns (by its ``->`` annotation)."""
+        if type(value) is not cst.Call:
+            return None
+        func = value.func
+        if type(func) is cst.Name:
+            for statement in self.ctx.module.body:
+                if type(statement) is cst.ClassDef and statement.name.value == func.value:
+                    return func.value
+                if type(statement) is cst.FunctionDef and statement.name.value == func.value:
+                    return _returns_name(statement)
+            return None
+        info = self.ctx.function_info
+        if (
+            type(func) is cst.Attribute
+            and type(func.value) is cst.Name
+            and func.value.value == "self"
+            and info is not None
+            and info.owner_class is not None
+        ):
+            for method in class_methods(self.ctx, info.owner_class):
+                if method.name.value == func.attr.value:
+                    return _returns_name(method)
+        return None
+
     def _property_returns(self, attr: str) -> Optional[cst.BaseExpression]:
         """The return annotation of ``attr`` where it names an Optional-returning property of
         the class of the method being linted."""
@@ -2494,6 +2629,20 @@ class OptionalUsedUnrefined(Rule):
         )
 
     def _attribute_use(self, operand: cst.CSTNode, node: cst.CSTNode) -> None:
+        field = self._optional_field(operand)
+        if field is not None:
+            code, cls = field
+            local = code.split(".")[0]
+            name = code.split(".")[-1]
+            self.report(
+                node,
+                f"`{code}` is a field `{cls}` annotates Optional, and TorchScript never refines "
+                f"a field read (a `{code} is not None` test does not narrow it): scripting "
+                f"fails here (Arguments for call are not valid, or 'Optional[...]' object has "
+                f"no attribute or method); bind it to a local and test that (`{name} = "
+                f"{local}.{name}`, `if {name} is not None:`)",
+            )
+            return
         attr = self._optional_attribute(operand)
         returns = None if attr is None else self._property_returns(attr)
         if attr is not None and returns is not None:
@@ -2866,6 +3015,32 @@ def _optional_scalar(ctx: LintContext, annotation: cst.BaseExpression) -> Option
         return None
     other = next(n for n in names if n != "None")
     return other if other in ("int", "float", "bool", "str") else None
+
+
+def _returns_name(function: cst.FunctionDef) -> Optional[str]:
+    """``Out`` of ``def f(...) -> Out``."""
+    if function.returns is None or type(function.returns.annotation) is not cst.Name:
+        return None
+    return function.returns.annotation.value
+
+
+def _named_tuple_optional_fields(ctx: LintContext, name: str) -> Optional[frozenset[str]]:
+    """The fields a ``typing.NamedTuple`` class of this file annotates Optional, or None."""
+    for statement in ctx.module.body:
+        if type(statement) is not cst.ClassDef or statement.name.value != name:
+            continue
+        if not any(ctx.qualified_name(b.value) == "typing.NamedTuple" for b in statement.bases):
+            return None
+        return frozenset(
+            small.target.value
+            for line in statement.body.body
+            if type(line) is cst.SimpleStatementLine
+            for small in line.body
+            if type(small) is cst.AnnAssign
+            and type(small.target) is cst.Name
+            and _optional(ctx, small.annotation.annotation)
+        )
+    return None
 
 
 def _optional(ctx: LintContext, annotation: cst.BaseExpression) -> bool:

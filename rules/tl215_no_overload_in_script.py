@@ -1485,6 +1485,68 @@ class NoOverloadInScript(Rule):
         ),
     ]
 
+    # heldout41: `in` of a display of enum members.
+    VALID += [
+        Valid(
+            """
+            import enum
+
+            import torch
+            from torch import nn
+
+            class Mode(enum.Enum):
+                SUM = 1
+                GATED = 2
+                CONCAT = 3
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.mode = Mode.GATED
+
+                def forward(self, x):
+                    if self.mode == Mode.SUM or self.mode == Mode.GATED:
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+    ]
+    INVALID += [
+        # torch 2.13: Arguments for call are not valid (no `aten::__contains__` list overload
+        # takes enum members; the generated `contains_display_elements`).
+        Invalid(
+            """
+            import enum
+
+            import torch
+            from torch import nn
+
+            class Mode(enum.Enum):
+                SUM = 1
+                GATED = 2
+                CONCAT = 3
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.mode = Mode.GATED
+
+                def forward(self, x):
+                    if self.mode in (Mode.SUM, Mode.GATED):
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=17,
+            message_contains="display of enum members",
+        ),
+    ]
+
     def _union_argument(self, node: cst.Call) -> bool:
         """``F.avg_pool2d(x, kernel)`` with ``kernel: Union[int, Tuple[int, int]]`` a parameter
         the function never rebinds nor tests with ``isinstance``: no schema of a torch op, and
@@ -1823,6 +1885,8 @@ class NoOverloadInScript(Rule):
                         "display to one of those element types",
                     )
                     return
+            if isinstance(target.operator, (cst.In, cst.NotIn)) and self._enum_display(node, right):
+                return
             if isinstance(target.operator, (cst.In, cst.NotIn)):
                 held = self._enum_value(right)
                 if held is not None and _enum_mixin(self.ctx, held[1]) is None:
@@ -1910,6 +1974,37 @@ class NoOverloadInScript(Rule):
         if isinstance(operator, (cst.In, cst.NotIn)):
             return None  # `Level.A in levels`: a list of members is typed by its elements
         return found
+
+    def _enum_display(self, node: cst.Comparison, right: cst.BaseExpression) -> bool:
+        """``mode in (Mode.A, Mode.B)``: a list or tuple display of members of one enum class
+        of this file (no ``str`` / ``int`` mixin), whose element type no list overload of
+        ``aten::__contains__`` takes (the generated ``contains_display_elements``)."""
+        if not isinstance(right, (cst.List, cst.Tuple)) or not right.elements:
+            return False
+        if any(isinstance(e, cst.StarredElement) for e in right.elements):
+            return False
+        table = torchscript_table().get("contains_display_elements")
+        display = "list" if isinstance(right, cst.List) else "tuple"
+        if not table or "Enum" in table["compiles"][display]:
+            return False
+        members = [enum_member(self.ctx, e.value) for e in right.elements]
+        if not all(members):
+            return False
+        classes = {m.split(".")[0] for m in members if m is not None}
+        if len(classes) != 1:
+            return False
+        cls = classes.pop()
+        if _enum_mixin(self.ctx, cls) is not None:
+            return False
+        overloads = ", ".join(f"`{t}`" for t in table["list_overloads"])
+        self.report(
+            node,
+            f"`in` / `not in` of a {display} display of enum members (`{cls}`) in scripted "
+            f"code: `__contains__` has list overloads for {overloads} only, none of enum "
+            "members (torch 2.13: Arguments for call are not valid); compare with each "
+            f"member (`mode == {members[0]} or mode == ...`)",
+        )
+        return True
 
     def _enum_value(self, node: cst.BaseExpression) -> Optional[tuple[str, str]]:
         """(spelling, enum class) when ``node`` surely holds an enum member: a member of an
