@@ -99,7 +99,7 @@ class StepCountLoopToWhileLoop(Fixer):
         if not isinstance(node, cst.Call):
             return None
         function = self.enclosing_function(node)
-        if function is None or _reached_by(self, node, "script"):
+        if function is None or _scripted(self, node):
             return None
         count = self._count_expression(node)
         if count is None:
@@ -384,6 +384,14 @@ def _grad_guarded(fixer: Fixer, loop: cst.CSTNode) -> bool:
     )
 
 
+def _scripted(fixer: Fixer, node: cst.CSTNode) -> bool:
+    """TorchScript compiles the code at ``node`` (it has no ``while_loop`` / ``cond``, nor
+    lambdas), as far as the project shows. Where trace is a target too (every back-end, by
+    default) the fix brings TL320 (a compiled call in traced code) and ``torchlint fix``
+    drops it: these fixes apply with ``--target compile`` / ``--target export``."""
+    return _reached_by(fixer, node, "script")
+
+
 def _after_in_block(fixer: Fixer, assign: cst.Assign, loop: cst.For) -> bool:
     """``loop`` is a later statement of the block holding ``assign``'s line."""
     line = fixer.parent(assign)
@@ -477,7 +485,7 @@ class TensorTestWhileToWhileLoop(Fixer):
         if not isinstance(loop, cst.While) or loop.test is not test:
             return None
         function = self.enclosing_function(loop)
-        if function is None or _reached_by(self, loop, "script") or _grad_guarded(self, loop):
+        if function is None or _scripted(self, loop) or _grad_guarded(self, loop):
             return None
         if self.kind(test) != Kind.TENSOR and not (
             isinstance(test, cst.UnaryOperation)
@@ -552,7 +560,7 @@ class RandomBranchToCond(Fixer):
         branch = self.parent(test)
         if not isinstance(branch, cst.If) or branch.test is not test:
             return None
-        if self.enclosing_function(branch) is None or _reached_by(self, branch, "script"):
+        if self.enclosing_function(branch) is None or _scripted(self, branch):
             return None
         first = _one_return(branch.body)
         if first is None:

@@ -501,3 +501,16 @@ def test_torch_cond_compiles_and_exports_drawing_what_eager_drew():
     fixed = fixed_text(EXPLORE, COMPILE)
     _assert_repaired(EXPLORE, fixed, ("compile", "export"))
     _same_stream(EXPLORE, fixed)
+
+
+def test_where_trace_is_a_target_the_fixes_are_dropped():
+    """torch.cond / while_loop in traced code is TL320's finding: with trace among the targets
+    (every back-end, by default) ``torchlint fix`` drops these fixes as bringing a new finding."""
+    from torchlint.lint.fixes import fix_text
+
+    traced = Settings(targets=("compile", "trace"), targets_explicit=True)
+    for source in (EXPLORE, EULER, HALVING):
+        for settings in (traced, Settings()):
+            outcome = fix_text("example.py", source, settings, unsafe=True)
+            assert "torch.cond" not in outcome.text and "while_loop" not in outcome.text
+            assert any("TL320" in d.reason for d in outcome.dropped), outcome.dropped
