@@ -29,8 +29,37 @@ from ._graph import (
     in_raise_statement,
     keyword,
     statement_break_reported,
+    with_trace_clause,
 )
+from .tl106_size_dependent_python import run_as_python_op
 from .tl311_self_state_mutation import UnreadStateStores
+
+# A number read in code graph code reaches only through a `torch.autograd.Function` (its
+# forward, what it calls): torch.jit.trace records the Function as one Python op that runs its
+# forward again on every call (torch 2.13), so each input reads its own number; the tracer
+# still warns at the conversion.
+TRACE_PYTHON_OP = (
+    "torch.jit.trace warns (TracerWarning) but records the `torch.autograd.Function` as one "
+    "Python op that runs this code again on every call, so each input reads its own number"
+)
+
+
+def python_op_read(ctx: LintContext, message: Message, cache: dict[int, bool]) -> Message:
+    """``message`` for a read of tensor data as Python numbers, with the trace clause only
+    warning where graph code reaches the function only through a `torch.autograd.Function`
+    (``run_as_python_op``: the trace runs it as a Python op on every call). ``cache`` keeps the
+    answer per function node."""
+    function = ctx.function
+    known = cache.get(id(function))
+    if known is None:
+        info = ctx.function_info
+        while info is not None and info.parent is not None:
+            info = info.parent  # a closure runs as its enclosing function does
+        region = info.region if info is not None else None
+        known = region is not None and run_as_python_op(ctx.index, region.qualname)
+        cache[id(function)] = known
+    return with_trace_clause(message, TRACE_PYTHON_OP) if known else message
+
 
 CONVERSIONS = {
     "builtins.bool",
@@ -470,6 +499,7 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._zero_dim_reported: set[int] = set()
+        self._python_op: dict[int, bool] = {}  # function node -> run_as_python_op
 
     VALID = [
         # Informer's sample count with `math` and `int()`: a number both back-ends compute.
@@ -1376,7 +1406,8 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         if compile_break_reported(self.ctx, node, (value,)):
             targets.append("compile")
         targets.append("trace")
-        self.report(node, self.read_message(message or self.template, node, value), targets=targets)
+        message = self.read_message(message or self.template, node, value)
+        self.report(node, python_op_read(self.ctx, message, self._python_op), targets=targets)
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
         if (

@@ -14,7 +14,7 @@ from ._graph import (
     compile_break_reported,
     with_trace_clause,
 )
-from .tl102_tensor_to_python_scalar import NUMPY_NUMBER
+from .tl102_tensor_to_python_scalar import NUMPY_NUMBER, python_op_read
 from .tl104_host_sync_conversion import floating
 from .tl311_self_state_mutation import UnreadStateStores
 
@@ -574,6 +574,7 @@ class ItemCall(UnreadStateStores, Rule):
         self._compared: set[int] = set()
         self._searched: set[int] = set()
         self._converted: set[int] = set()
+        self._python_op: dict[int, bool] = {}  # function node -> run_as_python_op
         # The text-making calls and f-strings around the current node, innermost last.
         self._text: list[tuple[int, str]] = []
 
@@ -630,7 +631,9 @@ class ItemCall(UnreadStateStores, Rule):
         # Trace always: torch warns; where the value comes from parameters alone or is only
         # stored, the trace is right for the inputs but keeps or drops it.
         targets.append("trace")
-        message = self.read_message(self.template, node, func.value)
+        message = python_op_read(
+            self.ctx, self.read_message(self.template, node, func.value), self._python_op
+        )
         if id(node) in self._searched:
             # `bisect.bisect(cuts, t.item())`: bisect is C code Dynamo skips, and the search
             # compares the unbacked number.

@@ -13,6 +13,7 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import compile_break_reported, parameter_data_only
+from .tl102_tensor_to_python_scalar import python_op_read
 from .tl311_self_state_mutation import UnreadStateStores
 
 # Method -> (back-ends it breaks, what happens on each).
@@ -583,6 +584,33 @@ class HostSyncConversion(UnreadStateStores, Rule):
         self._reduced_lists: set[int] = set()
         self._hashed: set[int] = set()
         self._compared_operands: set[int] = set()
+        self._python_op: dict[int, bool] = {}  # function node -> run_as_python_op
+
+    def visit_ListComp(self, node: cst.ListComp) -> None:
+        self._compared_rows(node)
+
+    def visit_GeneratorExp(self, node: cst.GeneratorExp) -> None:
+        self._compared_rows(node)
+
+    def visit_SetComp(self, node: cst.SetComp) -> None:
+        self._compared_rows(node)
+
+    def _compared_rows(self, node: cst.BaseSimpleComp) -> None:
+        """``[max(row) for row in t.tolist()]``: each row of the list is compared, as the
+        whole list is in ``max(t.tolist())``."""
+        loop, elt = node.for_in, node.elt
+        if (
+            loop.inner_for_in is None
+            and type(loop.target) is cst.Name
+            and type(elt) is cst.Call
+            and len(elt.args) == 1
+            and not elt.args[0].keyword
+            and not elt.args[0].star
+            and type(elt.args[0].value) is cst.Name
+            and elt.args[0].value.value == loop.target.value
+            and self.ctx.qualified_name(elt.func) in COMPARING_BUILTINS
+        ):
+            self._compared_lists.add(id(loop.iter))
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         self._compared_operands.add(id(node.left))
@@ -630,6 +658,8 @@ class HostSyncConversion(UnreadStateStores, Rule):
         if func.attr.value == "data_ptr" and id(node) in self._compared_operands:
             targets, message = ("compile", *targets), DATA_PTR_COMPARED
         if targets:
+            if "trace" in targets:
+                message = python_op_read(self.ctx, message, self._python_op)
             self.report(node, message, targets=targets)
 
     def _tensor(self, value: cst.BaseExpression, conversion: str) -> bool:
@@ -679,9 +709,13 @@ FLOAT_OPS = frozenset(
         "float", "double", "half", "bfloat16", "sigmoid", "softmax", "log_softmax", "tanh",
         "exp", "log", "sqrt", "rsqrt", "mean", "normalize", "gelu", "silu", "layer_norm",
         "linear", "rand", "randn", "randn_like", "rand_like", "softplus", "erf", "norm",
-        "std", "var", "sin", "cos", "logsumexp", "cosine_similarity", "reciprocal",
+        "std", "var", "sin", "cos", "logsumexp", "cosine_similarity", "reciprocal", "cdist",
     }
 )  # fmt: skip
+# Tensor methods whose result's `.values` are elements of the tensor (its dtype).
+VALUES_REDUCTIONS = frozenset(
+    {"min", "max", "sort", "topk", "kthvalue", "median", "mode", "cummax", "cummin"}
+)
 
 
 def floating(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
@@ -709,6 +743,15 @@ def floating(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool
         and expr.value.value == "self"
     ):
         return _float_buffer(ctx, expr.attr.value)
+    if (
+        type(expr) is cst.Attribute
+        and expr.attr.value == "values"
+        and type(expr.value) is cst.Call
+        and type(expr.value.func) is cst.Attribute
+        and expr.value.func.attr.value in VALUES_REDUCTIONS
+    ):
+        # `d.min(-1).values`: the values keep the dtype of the tensor reduced.
+        return floating(ctx, expr.value.func.value, depth + 1)
     if isinstance(expr, cst.BinaryOperation):
         return isinstance(expr.operator, cst.Divide) or any(
             floating(ctx, side, depth + 1) for side in (expr.left, expr.right)

@@ -155,6 +155,21 @@ MIN_MAX_MESSAGE = Message(
 )
 
 
+# `x.new_zeros(len(sel))` with `sel` a selection (torch 2.13): `Tensor.__len__` must return a
+# Python int; fullgraph=True takes it as a symbolic size.
+LEN_MESSAGE = Message(
+    "`len()` of a tensor whose first size is data dependent, given as an argument",
+    (
+        (
+            "export",
+            "torch.export fails here (Could not extract specialized integer: `len()` must "
+            "give a Python int)",
+        ),
+    ),
+    "use `t.shape[0]`, which stays a symbolic size",
+)
+
+
 # The subject of a loop over a tensor whose number of rows is data dependent.
 ITERATION = "Python iteration over {}, whose first size is data dependent"
 
@@ -1197,6 +1212,8 @@ class DataDependentShape(Rule):
             # compile breaks, GB0036, checked in tests/test_s24_fresh15_miss.py).
             self._report_op(node, [func.value, *call_targets(node)])
 
+        if name not in ("builtins.max", "builtins.min", "builtins.range"):
+            self._check_len_argument(node)
         if name in ("builtins.max", "builtins.min"):
             self._check_python_min_max(node)
         elif name == "builtins.range":
@@ -1473,6 +1490,27 @@ class DataDependentShape(Rule):
                 tensor = _size_read(bound[0][0])
         return tensor
 
+    def _check_len_argument(self, node: cst.Call) -> None:
+        """``x.new_zeros(len(docs))`` with ``docs`` a selection: ``Tensor.__len__`` returns a
+        Python int, which torch.export cannot make of an unbacked size (torch 2.13: "Could not
+        extract specialized integer"); ``docs.shape[0]`` stays symbolic, and fullgraph=True
+        takes ``len()`` as a symbolic size."""
+        for arg in node.args:
+            value = arg.value
+            if (
+                arg.keyword is not None
+                or arg.star
+                or type(value) is not cst.Call
+                or self.ctx.qualified_name(value.func) != "builtins.len"  # type: ignore[attr-defined]
+                or len(value.args) != 1  # type: ignore[attr-defined]
+            ):
+                continue
+            tensor = value.args[0].value  # type: ignore[attr-defined]
+            self._names = []
+            if self._size_of(tensor) is None or (self._names and self._checked(set(self._names))):
+                continue
+            self.report(value, LEN_MESSAGE, targets=("export",))
+
     def _check_python_min_max(self, node: cst.Call) -> None:
         """``max(n, 1)`` of a data-dependent size: export cannot pick the winner (torch 2.13:
         "Could not extract specialized integer"); fullgraph=True takes a symbolic max."""
@@ -1552,11 +1590,15 @@ class DataDependentShape(Rule):
                 bound = self._straight_line_binding(bound)
             if len(bound) != 1:
                 return None
-            value, _, width = bound[0]
+            value, position, width = bound[0]
             if expr.value in self._parameters() and not self._before_site(value):  # type: ignore[attr-defined]
                 return None  # the parameter, before its one binding
             if width > 1:  # `values, counts = torch.unique(x, return_counts=True)`
                 if self._unique_tuple(value) or self._where_tuple(value):
+                    return DataDependentSize(True, True)
+                if position == 0 and self._unique_call(value):
+                    # `values, inverse = torch.unique(x, return_inverse=True)`: the distinct
+                    # values come first (the inverse has the input's size).
                     return DataDependentSize(True, True)
                 return None
             return self._size_of(value, depth + 1)
@@ -1702,6 +1744,12 @@ class DataDependentShape(Rule):
             if dim is not None and dim > 0:
                 inner = self._size_of(receiver, depth + 1)
                 return DataDependentSize(inner.may_be_empty, False) if inner else None
+            if dim is not None and dim < 0:
+                # `m.nonzero().squeeze(-1)`: a negative dimension of a tensor that is not 1-D
+                # is not dimension 0 (nonzero's indices are (n, ndim)).
+                inner = self._size_of(receiver, depth + 1)
+                if inner is not None and not inner.one_dim:
+                    return DataDependentSize(inner.may_be_empty, False)
             return None
         if (
             method in ("flatten", "ravel")
@@ -1746,6 +1794,18 @@ class DataDependentShape(Rule):
         return name == "torch.nonzero" or (
             isinstance(func, cst.Attribute)
             and func.attr.value == "nonzero"
+            and self.ctx.kind(func.value) == Kind.TENSOR
+        )
+
+    def _unique_call(self, value: cst.BaseExpression) -> bool:
+        """``torch.unique(x, ...)`` / ``x.unique(...)`` (or ``unique_consecutive``) over the
+        flattened input (no ``dim``)."""
+        if type(value) is not cst.Call or keyword(value, "dim") is not None:
+            return False
+        func = value.func  # type: ignore[attr-defined]
+        return self.ctx.qualified_name(func) in ("torch.unique", "torch.unique_consecutive") or (
+            type(func) is cst.Attribute
+            and func.attr.value in ("unique", "unique_consecutive")
             and self.ctx.kind(func.value) == Kind.TENSOR
         )
 
@@ -1898,7 +1958,9 @@ def _appended(func: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
 
 def _size_read(expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
     """``t`` of ``t.numel()``, ``t.shape[0]``, ``t.size(0)`` or ``len(t)`` (dimension 0: the
-    data-dependent one)."""
+    data-dependent one), also bound by a walrus (``(n := t.numel()) < k``)."""
+    if type(expr) is cst.NamedExpr:
+        expr = expr.value  # type: ignore[attr-defined]
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
         method, args = expr.func.attr.value, expr.args
         if method == "numel" and not args:
