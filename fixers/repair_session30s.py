@@ -35,6 +35,13 @@ apart but each returns what the function computes. TorchScript calls the cache's
 opaque Python function that takes every parameter by position (torch 2.13: INTERNAL ASSERT
 FAILED for a default or keyword). Only keyword values that are names, attributes or literals
 (moving them changes no evaluation order that matters).
+
+``ShapeSliceReturnToTuple`` (TL211, unsafe): ``return self.conv.weight.shape[-2:]`` under
+``-> Tuple[int, int]`` -> ``return self.conv.weight.shape[-2], self.conv.weight.shape[-1]``
+(the last n sizes, n the annotation's length; the shape of a name or attribute chain, read n
+times). TorchScript's shape slice is a ``List[int]``, no tuple (Return value was annotated as
+having type Tuple[int, int] but is actually of type List[int]). Unsafe: eager returned a
+``torch.Size`` and now returns a plain tuple of the same ints (``.numel()`` on it fails).
 """
 
 from __future__ import annotations
@@ -279,3 +286,65 @@ class CachedCallAllPositional(Fixer):
             ):
                 return None
         return [(call, call.with_changes(args=[cst.Arg(v) for v in values]))]
+
+
+def _tuple_length(fixer: Fixer, function: cst.FunctionDef) -> Optional[int]:
+    """n of ``-> Tuple[int, ..., int]`` (n ints, no ``...``)."""
+    if function.returns is None:
+        return None
+    annotation = function.returns.annotation
+    if not isinstance(annotation, cst.Subscript) or fixer.ctx.qualified_name(
+        annotation.value
+    ) not in ("typing.Tuple", "builtins.tuple"):
+        return None
+    items = [e.slice for e in annotation.slice]
+    if not items or not all(
+        isinstance(i, cst.Index) and isinstance(i.value, cst.Name) and i.value.value == "int"
+        for i in items
+    ):
+        return None
+    return len(items)
+
+
+class ShapeSliceReturnToTuple(Fixer):
+    codes = ("TL211",)
+    applicability = "unsafe"
+    message = "return the sizes as a tuple display"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, cst.Return) or not isinstance(node.value, cst.Subscript):
+            return None
+        value = node.value
+        if len(value.slice) != 1 or not isinstance(value.slice[0].slice, cst.Slice):
+            return None
+        piece = value.slice[0].slice
+        shape = value.value
+        if not (isinstance(shape, cst.Attribute) and shape.attr.value == "shape"):
+            return None
+        receiver = shape.value
+        while isinstance(receiver, cst.Attribute):
+            receiver = receiver.value
+        if not isinstance(receiver, cst.Name):
+            return None  # read the shape of a call's result once only
+        function = self.enclosing_function(node)
+        length = _tuple_length(self, function) if function is not None else None
+        if length is None or piece.step is not None:
+            return None
+
+        def number(expr: Optional[cst.BaseExpression]) -> Optional[int]:
+            if expr is None:
+                return None
+            try:
+                return int(self.code(expr))
+            except ValueError:
+                return 1 << 30  # no literal
+
+        lower, upper = number(piece.lower), number(piece.upper)
+        if lower is None or lower >= 0 or upper is not None:
+            return None  # only `shape[-n:]`: the last n sizes
+        if -lower != length:
+            return None
+        spelled = self.code(shape)
+        text = ", ".join(f"{spelled}[{i}]" for i in range(lower, 0))
+        return [(node, cst.parse_statement(f"return {text}\n").body[0])]

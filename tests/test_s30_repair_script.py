@@ -2,7 +2,7 @@
 other than the held-out probes': a tuple indexed by a bool parameter, ``__call__`` of a
 ModuleList item, an attribute annotated in a helper method, ``del`` of a plain attribute stored
 again, ``not in`` of a list of enum members, an ``lru_cache`` function called with a keyword
-and a default left out. Torch checks that each fixed text scripts, scripted
+and a default left out; unsafe: the last n sizes of a shape returned under ``-> Tuple[int, ...]``. Torch checks that each fixed text scripts, scripted
 equals eager, eager is unchanged and no back-end that passed now fails; each fix is applied
 twice (the second changes nothing) and look-alikes stay as they are."""
 
@@ -132,6 +132,38 @@ class Model(nn.Module):
 """
     + INPUTS
 )
+
+SHAPE_SLICE = (
+    "from typing import Tuple\n\n"
+    + HEADER
+    + """
+
+def chw(x: torch.Tensor) -> Tuple[int, int, int]:
+    return x.shape[-3:]
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        c, h, w = chw(x.view(1, 2, 2, -1))
+        return x * c * h * w
+"""
+    + INPUTS
+)
+
+
+def test_shape_slice_returned_as_tuple_is_rewritten_unsafe() -> None:
+    assert_rewritten(
+        SHAPE_SLICE,
+        [("return x.shape[-3:]", "return x.shape[-3], x.shape[-2], x.shape[-1]")],
+        unsafe=True,
+        settings=SETTINGS,
+    )
+
+
+@requires_torch
+def test_torch_confirms_shape_slice_repair() -> None:
+    assert_script_repaired(SHAPE_SLICE, fixed_text(SHAPE_SLICE, SETTINGS, unsafe=True))
+
 
 EDITS = {
     "cached_call": (CACHED, [("ramp(x.shape[-1], start=1.0)", "ramp(x.shape[-1], 0.5, 1.0)")]),
