@@ -20,7 +20,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import FIRST_CALL
-from torchlint.lint.graph_queries import or_operands
+from torchlint.lint.graph_queries import assignments, or_operands
 from torchlint.lint.walk import walk
 
 # Arguments given only to compute a loss: the code they guard is training code.
@@ -682,8 +682,11 @@ def first_call_tests(
     statements after ``if <state is there>: return ...``, when they store it), or in a method
     that only such branches call (with ``callers``). Such code runs on a module's first call
     and never again."""
-    if function is None or not function.params.params:
+    if function is None:
         return []
+    memo = memo_miss_tests(function, statements, node)
+    if memo or not function.params.params:
+        return memo
     me = function.params.params[0].name.value
     cls = next((s for s in reversed(statements) if type(s) is cst.ClassDef), None)
     if cls is None:
@@ -714,6 +717,242 @@ def first_call_tests(
             _CALLED_ONLY_IN_SETUP[id(function)] = entry
         found = entry[1]
     return found
+
+
+def memo_miss_tests(
+    function: cst.FunctionDef, statements: Sequence[cst.CSTNode], node: cst.CSTNode
+) -> list[cst.BaseExpression]:
+    """The tests, outermost first, of the memo misses ``node`` runs on: code that fills an
+    entry of a dict kept across calls (a module-level dict, one of its entries, or a dict on
+    ``self``) when the entry is not there yet, so that it runs on the first call for that key
+    and never again: the handler of ``try: ... memo[key] ... except KeyError:`` that stores
+    ``memo[key]``, the body of ``if key not in memo:`` that stores ``memo[key]``, and the
+    statements after ``if key in memo: return ...`` when they store it. A test that is not in
+    the code (the handler's) is made up as ``key not in memo``. Keys read off a size are left
+    out: ``torch.jit.trace`` records sizes as tensors, which no stored key equals, so such a
+    memo misses on every traced call."""
+    chain = _chain(function, statements, node)
+    found: list[cst.BaseExpression] = []
+    for owner, child in zip(chain, chain[1:]):
+        block = _block_statements(owner, child)
+        for index, sibling in enumerate(block):
+            if sibling is child:
+                break
+            if type(sibling) is cst.If and sibling.orelse is None and ends_in_exit(sibling.body):
+                entry = _membership(sibling.test, cst.In, function)
+                if entry is not None and _stores_entry(block[index + 1 :], *entry):
+                    if _kept_across_calls(function, statements, entry[0]):
+                        found.append(_not_in(*entry))
+        if type(owner) is cst.If and owner.orelse is None and _contains(owner.body, child):
+            entry = _membership(owner.test, cst.NotIn, function)
+            if (
+                entry is not None
+                and _stores_entry(owner.body.body, *entry)
+                and _kept_across_calls(function, statements, entry[0])
+            ):
+                found.append(owner.test)
+        if type(owner) is cst.Try:
+            handler = next((h for h in owner.handlers if _contains(h.body, child)), None)
+            if handler is not None and _catches_missing_key(handler):
+                for memo, key in _entries_read(owner.body, function):
+                    if _stores_entry(handler.body.body, memo, key) and _kept_across_calls(
+                        function, statements, memo
+                    ):
+                        found.append(_not_in(memo, key))
+                        break
+    return found
+
+
+# The exceptions a missing dict key raises (``None``: a bare ``except:``).
+MISSING_KEY_ERRORS = frozenset({"KeyError", "LookupError", "Exception"})
+# Calls that read a size off a tensor: a key holding one misses on every traced call.
+SIZE_READS = frozenset({"shape", "size", "numel", "dim", "ndim", "ndimension"})
+
+
+def _chain(
+    function: cst.FunctionDef, statements: Sequence[cst.CSTNode], node: cst.CSTNode
+) -> list[cst.CSTNode]:
+    """``function``, the statements around ``node`` inside it (outermost first), and ``node``."""
+    chain: list[cst.CSTNode] = [function]
+    inside = False
+    for statement in statements:
+        if statement is function:
+            inside = True
+            continue
+        if inside:
+            chain.append(statement)
+    chain.append(node)
+    return chain
+
+
+def _membership(
+    test: cst.BaseExpression, operator: type, function: cst.FunctionDef
+) -> Optional[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """(memo, key) of ``key in memo`` / ``key not in memo`` (by ``operator``)."""
+    if (
+        type(test) is cst.Comparison
+        and len(test.comparisons) == 1
+        and type(test.comparisons[0].operator) is operator
+        and not _reads_size(test.left, function)
+    ):
+        return test.comparisons[0].comparator, test.left
+    return None
+
+
+def _not_in(memo: cst.BaseExpression, key: cst.BaseExpression) -> cst.BaseExpression:
+    return cst.Comparison(key, [cst.ComparisonTarget(cst.NotIn(), memo)])
+
+
+def _catches_missing_key(handler: cst.ExceptHandler) -> bool:
+    caught = handler.type
+    if caught is None:
+        return True
+    names = (
+        [element.value for element in caught.elements]  # type: ignore[attr-defined]
+        if type(caught) is cst.Tuple
+        else [caught]
+    )
+    for value in names:
+        if type(value) is cst.Name and value.value in MISSING_KEY_ERRORS:
+            return True
+    return False
+
+
+def _entries_read(
+    body: cst.BaseSuite, function: cst.FunctionDef
+) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """(memo, key) of each ``memo[key]`` that ``body`` reads (not a store target)."""
+    found: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+    stored: set[int] = set()
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            return False
+        if type(node) is cst.Assign:
+            stored.update(id(target.target) for target in node.targets)  # type: ignore[attr-defined]
+        elif type(node) is cst.Subscript and id(node) not in stored:
+            entry = _subscript_entry(node)  # type: ignore[arg-type]
+            if entry is not None and not _reads_size(entry[1], function):
+                found.append(entry)
+        return None
+
+    walk(body, enter, lambda node: None)
+    return found
+
+
+def _subscript_entry(
+    node: cst.Subscript,
+) -> Optional[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
+        return None
+    return node.value, node.slice[0].slice.value  # type: ignore[attr-defined]
+
+
+def _stores_entry(
+    block: Sequence[cst.CSTNode], memo: cst.BaseExpression, key: cst.BaseExpression
+) -> bool:
+    """Whether a statement of ``block`` (or of a block inside it) assigns ``memo[key]``."""
+    memo_code, key_code = _code(memo), _code(key)
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if found or type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            return False
+        if type(node) is cst.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
+                entry = (
+                    _subscript_entry(target.target)
+                    if type(target.target) is cst.Subscript
+                    else None
+                )
+                if entry is not None and (_code(entry[0]), _code(entry[1])) == (
+                    memo_code,
+                    key_code,
+                ):
+                    found = True
+        return None
+
+    for statement in block:
+        walk(statement, enter, lambda node: None)
+    return found
+
+
+def _reads_size(
+    expr: cst.BaseExpression, function: Optional[cst.FunctionDef], depth: int = 0
+) -> bool:
+    """Whether ``expr`` reads a size off something (``x.shape[0]``, ``x.size(1)``, ``len(x)``),
+    directly or through a local name of ``function`` bound to one."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if type(node) is cst.Attribute and node.attr.value in SIZE_READS:  # type: ignore[attr-defined]
+            found = True
+        elif type(node) is cst.Name and node.value == "len":  # type: ignore[attr-defined]
+            found = True
+        elif type(node) is cst.Name and depth < 3:
+            found = found or any(
+                _reads_size(value, function, depth + 1)
+                for value, _, _ in assignments(function, node.value)  # type: ignore[attr-defined]
+            )
+        return None
+
+    walk(expr, enter, lambda node: None)
+    return found
+
+
+def _kept_across_calls(
+    function: cst.FunctionDef,
+    statements: Sequence[cst.CSTNode],
+    memo: cst.BaseExpression,
+    depth: int = 0,
+) -> bool:
+    """Whether the dict ``memo`` outlives a call of ``function``: a name it does not bind and
+    no enclosing function binds (a module-level dict), an attribute of ``self`` in a method, an
+    entry or attribute of such a dict, or a local name bound only to those. A parameter or a
+    local bound to a new dict is made afresh by each call (or by its caller)."""
+    if depth > 4:
+        return False
+    if type(memo) is cst.Subscript:
+        return _kept_across_calls(function, statements, memo.value, depth + 1)
+    if type(memo) is cst.Call:
+        func = memo.func
+        return (
+            type(func) is cst.Attribute
+            and func.attr.value in ("get", "setdefault")
+            and _kept_across_calls(function, statements, func.value, depth + 1)
+        )
+    if type(memo) is cst.Attribute:
+        root: cst.BaseExpression = memo
+        while type(root) is cst.Attribute:
+            root = root.value  # type: ignore[attr-defined]
+        params = function.params.params
+        in_class = any(type(s) is cst.ClassDef for s in statements)
+        if type(root) is cst.Name and in_class and params and root.value == params[0].name.value:
+            return True
+        return type(root) is cst.Name and _kept_across_calls(function, statements, root, depth + 1)
+    if type(memo) is not cst.Name:
+        return False
+    name = memo.value
+    params = function.params
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+    if any(param.name.value == name for param in every):
+        return False
+    bound = assignments(function, name)
+    if not bound:
+        # Not bound here: a module-level name, unless an enclosing function binds it.
+        return not any(
+            type(s) is cst.FunctionDef and s is not function and assignments(s, name)
+            for s in statements
+        )
+    return all(
+        type(value) in (cst.Subscript, cst.Call, cst.Attribute)
+        and _kept_across_calls(function, statements, value, depth + 1)
+        for value, _, size in bound
+        if size == 1
+    ) and all(size == 1 for _, _, size in bound)
 
 
 # id(method) -> (the method, the set-up test its callers call it under); the node is kept so

@@ -1073,6 +1073,8 @@ class SelfStateMutation(Rule):
         self._grad_off_cache: dict[str, bool] = {}
         self._copy_cache: dict[str, bool] = {}
         self._state_only_cache: Optional[dict[int, set[str]]] = None
+        # `pop` calls whose entry an assignment moves to another key of the same dict.
+        self._moved: set[int] = set()
 
     def _reads(self) -> set[str]:
         """The attributes graph code of the current method's class reads back."""
@@ -1584,6 +1586,13 @@ class SelfStateMutation(Rule):
             return  # `self.t = self.t.to(x.device)`: the same value on every call
         if _is_literal(node.value) and self._unconditional():
             return  # `self.cache = None` on every call: every call leaves the same value
+        moved = _moved_entry(node)
+        if moved is not None:
+            # `self.memory[new] = self.memory.pop(old)`: the same value under another key of
+            # the same dict; a later read finds the value it would in eager (a write of new
+            # data into the dict is flagged where it is made or read back).
+            self._moved.add(id(moved))
+            return
         for target in node.targets:
             attr = self._self_attr(target.target)
             if attr is not None and self._data_free(node.value, attr):
@@ -1750,6 +1759,8 @@ class SelfStateMutation(Rule):
         ):
             self._check_module_state(func.value, node, func.attr.value)  # p.mul_(m)
         elif isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
+            if id(node) in self._moved:
+                return  # the `pop` of an entry moved to another key (visit_Assign)
             if not self._own_method(func.value, func.attr.value):
                 self._check(func.value, node)
         elif self.ctx.qualified_name(func) == "builtins.next" and node.args:
@@ -1997,12 +2008,19 @@ def _skip_stores(node: cst.CSTNode, skip: set[int]) -> bool:
             skip.add(id(t.target))
             if type(t.target) is cst.Subscript:
                 skip.add(id(t.target.value))
+        moved = _moved_entry(node)  # type: ignore[arg-type]
+        if moved is not None:
+            # `d[new] = d.pop(old)` reads the entry it moves: its receiver is a read (the
+            # complement of the call's id marks it).
+            skip.add(~id(moved))
         return True
     if kind is cst.AugAssign:
         skip.add(id(node.target))  # type: ignore[attr-defined]
         return True
     if kind is cst.Call:
         func = node.func  # type: ignore[attr-defined]
+        if ~id(node) in skip:
+            return False
         if type(func) is cst.Attribute and (
             func.attr.value in MUTATING_METHODS or in_place_method(func.attr.value)
         ):
@@ -2153,6 +2171,25 @@ def _blocks(statement: cst.CSTNode) -> list[list[cst.CSTNode]]:
         if isinstance(suite, cst.IndentedBlock):
             blocks.append(list(suite.body))
     return blocks
+
+
+def _moved_entry(node: cst.Assign) -> Optional[cst.Call]:
+    """The ``d.pop(old)`` of ``d[new] = d.pop(old)`` (one target, a subscript of the dict the
+    value pops from, ``d`` an attribute of ``self``): an entry moved to another key."""
+    value = node.value
+    if len(node.targets) != 1 or type(value) is not cst.Call or len(value.args) != 1:
+        return None
+    target = node.targets[0].target
+    func = value.func
+    if (
+        type(target) is not cst.Subscript
+        or type(func) is not cst.Attribute
+        or func.attr.value != "pop"
+        or type(func.value) is not cst.Attribute
+    ):
+        return None
+    code = cst.Module([]).code_for_node
+    return value if code(target.value) == code(func.value) else None
 
 
 def _converts_itself(node: cst.Assign) -> bool:

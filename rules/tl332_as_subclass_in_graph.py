@@ -204,7 +204,12 @@ class AsSubclassInGraph(Rule):
                 and receiver.func.value == "super"
                 and method == "__new__"
             )
-            if not is_super and self.ctx.qualified_name(receiver) not in TENSOR_CLASSES:
+            # `cls._make_subclass(cls, t)`: the class itself, a subclass of torch.Tensor (the
+            # check below), inherits torch.Tensor's `_make_subclass`.
+            own = (
+                type(receiver) is cst.Name and receiver.value == cls and method == "_make_subclass"
+            )
+            if not (is_super or own) and self.ctx.qualified_name(receiver) not in TENSOR_CLASSES:
                 return False
             first = node.args[0] if node.args else None
             ok = (
