@@ -362,6 +362,7 @@ PASSED_CALLABLE = "the callable object a construction of the class passes"
 # `self.cfg = config` in a base class's `__init__`, `config: MoEConfig` a dataclass.
 BASE_DATACLASS = "the dataclass instance a base's __init__ stores"
 PLAIN_OBJECT = "an instance of a plain Python class"
+PLAIN_RETURNED = "an instance of a plain Python class made by a method of a parameter"
 INHERITING_CLASS = "an instance of a plain class that inherits"
 
 
@@ -3576,6 +3577,18 @@ class UnsupportedAttributeInScript(Rule):
                 "has no such attribute (failed to convert Python type); hold the modules in an "
                 "`nn.ModuleList`",
             )
+        elif what is not None and what.startswith(PLAIN_RETURNED):
+            held = what.split("`")[1]
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds an instance of `{held}` (what the method that "
+                "`__init__` stores it from returns), a plain Python class: TorchScript converts "
+                "no such object to a module attribute, so the scripted module has no attribute "
+                f"'{node.attr.value}' (torch 2.13: failed to convert Python type: "
+                f"'...{held.rpartition('.')[2]}' to a TorchScript type); store the values the "
+                "scripted code reads (numbers, lists, tensors) as attributes in `__init__`, or "
+                "keep the read out of scripted code (`@torch.jit.unused`)",
+            )
         elif what is not None and what.startswith(PLAIN_OBJECT):
             held = what.split("`")[1]
             self.report(
@@ -5064,7 +5077,57 @@ class UnsupportedAttributeInScript(Rule):
                         continue
                     if self._plain_class(held, 0):
                         found[attr] = f"{PLAIN_OBJECT}: `{held}`"
+                for attr, held in self._returned_plain_objects(init.node, params).items():
+                    if attr in shadowed or attr in found:
+                        continue
+                    if not any(self_assignments(m, attr) for m in others):
+                        found[attr] = f"{PLAIN_RETURNED}: `{held}`"
             shadowed |= set(cls.attributes) | set(cls.param_classes)
+        return found
+
+    def _returned_plain_objects(
+        self, init: cst.FunctionDef, params: dict[str, cst.Param]
+    ) -> dict[str, str]:
+        """``self.plan = plan.resolve(lattice)`` in ``init``, the only binding of the attribute
+        there: ``plan`` a parameter without a default annotated with a class of the project
+        whose ``resolve`` method returns only instances of plain Python classes (``return
+        ScanPlan(...)``): attr -> that class. TorchScript converts no such instance to a module
+        attribute (torch 2.13: failed to convert Python type: '...ScanPlan')."""
+        found: dict[str, str] = {}
+        for statement in init.body.body:
+            if type(statement) is not cst.SimpleStatementLine:
+                continue
+            for small in statement.body:
+                if type(small) is not cst.Assign or len(small.targets) != 1:
+                    continue
+                target, value = small.targets[0].target, small.value
+                if (
+                    type(target) is not cst.Attribute
+                    or type(target.value) is not cst.Name
+                    or target.value.value != init.params.params[0].name.value
+                    or type(value) is not cst.Call
+                    or type(value.func) is not cst.Attribute
+                    or type(value.func.value) is not cst.Name
+                ):
+                    continue
+                attr = target.attr.value
+                param = params.get(value.func.value.value)
+                if (
+                    param is None
+                    or param.annotation is None
+                    or param.default is not None
+                    or type(param.annotation.annotation) not in (cst.Name, cst.Attribute)
+                    or len(self_assignments(init, attr)) != 1
+                ):
+                    continue
+                owner = self.ctx.qualified_name(param.annotation.annotation)
+                info = self.ctx.index.class_info(owner) if owner else None
+                method = info[1].methods.get(value.func.attr.value) if info else None
+                if method is None:
+                    continue
+                made = set(method.returns_calls)
+                if len(made) == 1 and self._plain_class(next(iter(made)), 0):
+                    found[attr] = next(iter(made))
         return found
 
     def _plain_class(self, name: str, depth: int) -> bool:

@@ -1584,6 +1584,18 @@ class NoOverloadInScript(Rule):
         }
         for arg in node.args:
             value = arg.value
+            returned = self._union_return(value)
+            if returned is not None:
+                callee, annotation = returned
+                spelled = self.ctx.module.code_for_node(annotation)
+                self.report(
+                    node,  # torch 2.13 points at the call, not at the argument
+                    f"`{callee}(...)` returns a `{spelled}` (its return annotation), and no "
+                    f"TorchScript signature of `{op}` takes a Union: torch.jit.script fails "
+                    "(Arguments for call are not valid); annotate the one type it returns, or "
+                    "test `isinstance` on the result and call it in each branch",
+                )
+                return True
             if type(value) is not cst.Name or value.value not in unions:
                 continue
             if assignments(function, value.value) or self._type_tested(function, value.value, node):
@@ -1598,6 +1610,47 @@ class NoOverloadInScript(Rule):
             )
             return True
         return False
+
+    def _union_return(self, value: cst.BaseExpression) -> Optional[tuple[str, cst.BaseExpression]]:
+        """(callee, annotation) when ``value`` calls a method of this class (``self.size_of(x)``)
+        or a function of this file whose return annotation is a Union (``_union``): TorchScript
+        types the result by that annotation (torch 2.13: ``F.interpolate(y,
+        size=self.size_of(x))`` with ``-> Union[Tuple[int], Tuple[int, int]]`` fails)."""
+        if type(value) is not cst.Call:
+            return None
+        func = value.func
+        target: Optional[cst.FunctionDef] = None
+        if type(func) is cst.Attribute and type(func.value) is cst.Name:
+            info = self.ctx.function_info
+            function = self.ctx.function
+            params = function.params.params if function is not None else []
+            if (
+                info is None
+                or info.owner_class is None
+                or not params
+                or func.value.value != params[0].name.value
+            ):
+                return None
+            name = func.attr.value
+            target = next(
+                (m for m in class_methods(self.ctx, info.owner_class) if m.name.value == name),
+                None,
+            )
+            callee = f"{func.value.value}.{name}"
+        elif type(func) is cst.Name:
+            target = next(
+                (
+                    stmt
+                    for stmt in self.ctx.module.body
+                    if type(stmt) is cst.FunctionDef and stmt.name.value == func.value
+                ),
+                None,
+            )
+            callee = func.value
+        if target is None or target.returns is None or target.decorators:
+            return None
+        annotation = target.returns.annotation
+        return (callee, annotation) if self._union(annotation) else None
 
     def _union(self, annotation: cst.BaseExpression) -> bool:
         """``Union[A, B, ...]`` / ``A | B`` of two or more types other than None, one of them
