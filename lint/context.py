@@ -53,6 +53,8 @@ if TYPE_CHECKING:
 
 EMPTY: frozenset[str] = frozenset()
 SCRIPT_ONLY: frozenset[str] = frozenset({"script"})
+# A property computed on its first read and stored on the object.
+CACHED_PROPERTY = "functools.cached_property"
 # Concrete statement classes, compared by type: isinstance against libcst's ABCs is slow.
 STATEMENT_TYPES = frozenset(
     {cst.SimpleStatementLine}
@@ -238,6 +240,8 @@ class LintContext:
             else []
         )
         first_call = first_call_condition(setup)
+        if first_call is None and self.in_graph:
+            first_call = self._cached_property_condition()
         if first_call is None and self.in_graph and set(claimed) == {"trace"}:
             first_call = self._cached_function_condition()
         extra = [c for c in (first_call, condition) if c is not None]
@@ -264,6 +268,21 @@ class LintContext:
                 warns=warns,
             )
         )
+
+    def _cached_property_condition(self) -> Optional[PathCondition]:
+        """The first-call condition of code in a ``functools.cached_property`` body (or nested
+        in one): the first read stores the value in the object's ``__dict__``, and later reads,
+        Dynamo's and export's included, take it from there without running the body (torch
+        2.13: an ``.item()`` of a buffer in the body fails export and ``fullgraph`` compile on
+        a fresh module, and both pass once the module has run)."""
+        for statement in self.statements:
+            if type(statement) is not cst.FunctionDef:
+                continue
+            for decorator in statement.decorators:
+                if self.qualified_name(decorator.decorator) == CACHED_PROPERTY:
+                    name = statement.name.value
+                    return PathCondition(f"{name} is not yet cached on the object", first_call=True)
+        return None
 
     def _cached_function_condition(self) -> Optional[PathCondition]:
         """The first-call condition of code in a function under ``functools.lru_cache`` /

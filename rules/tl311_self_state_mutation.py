@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -2409,7 +2410,8 @@ def _method_uses_submodule(method: cst.FunctionDef, owner: str) -> bool:
 
 
 def _reads_attr(node: cst.CSTNode, attrs: set[str]) -> bool:
-    """Whether ``node`` reads ``self.X`` for some X in ``attrs``."""
+    """Whether ``node`` reads ``self.X`` for some X in ``attrs``, as an attribute or by name
+    (``getattr(self, "X", None)``, ``hasattr(self, "X")``)."""
     found = False
 
     def enter(child: cst.CSTNode) -> None:
@@ -2418,9 +2420,23 @@ def _reads_attr(node: cst.CSTNode, attrs: set[str]) -> bool:
             value = child.value  # type: ignore[attr-defined]
             if type(value) is cst.Name and value.value == "self" and child.attr.value in attrs:  # type: ignore[attr-defined]
                 found = True
+        elif type(child) is cst.Call and _self_attr_by_name(child) in attrs:  # type: ignore[arg-type]
+            found = True
 
     walk(node, enter, lambda _: None, LEAF_TYPES)
     return found
+
+
+def _self_attr_by_name(call: cst.Call) -> Optional[str]:
+    """``X`` of ``getattr(self, "X"[, default])`` or ``hasattr(self, "X")``."""
+    func = call.func
+    if type(func) is not cst.Name or func.value not in ("getattr", "hasattr") or len(call.args) < 2:
+        return None
+    owner, name = call.args[0].value, call.args[1].value
+    if type(owner) is cst.Name and owner.value == "self" and type(name) is cst.SimpleString:
+        value = name.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
 
 
 def _test_reads_attr(
@@ -2569,7 +2585,7 @@ def _once_blocks(module: cst.Module) -> set[int]:
                 calls[name] = calls.get(name, 0) + 1
             return
         if type(node) is cst.IndentedBlock:
-            _mark_after_hit_returns(node, mark)
+            _mark_after_hit_returns(node, mark, once)
             return
         if type(node) is not cst.If:
             return
@@ -2599,28 +2615,46 @@ def _once_blocks(module: cst.Module) -> set[int]:
     return once
 
 
-def _mark_after_hit_returns(block: cst.IndentedBlock, mark) -> None:  # noqa: ANN001
+def _mark_after_hit_returns(block: cst.IndentedBlock, mark, once: set[int]) -> None:  # noqa: ANN001
     """A memo written as a hit that returns (``if key in self.cache: return self.cache[key]``,
     an LRU cache moving the key to the end first): the statements after it run only when the
     key is missing, so their writes of that attribute (``self.cache[key] = value``, an eviction
     ``self.cache.popitem(last=False)``) only fill the memo in."""
     statements = list(block.body)
     for index, statement in enumerate(statements):
-        attr = _hit_returning_test(statement)
+        attr = _hit_returning_test(statement, statements[:index])
         if attr is None:
             continue
 
         def mark_attr(child: cst.CSTNode, attr: str = attr) -> None:
             if _written_attr(child) == attr:
                 mark(child)
+            elif type(child) is cst.If and attr in _block_writes(child.body):  # type: ignore[attr-defined]
+                # The memo's budget: `if self.used + cost <= self.limit: self.memo[key] = v;
+                # self.used += cost`, a count of what the memo holds, read only to decide
+                # whether to store (torchtomo's grid cache); it moves on a miss alone too.
+                budget = {
+                    a
+                    for a in _block_writes(child.body)
+                    if _reads_attr(child.test, {a})  # type: ignore[attr-defined]
+                }
+
+                def mark_budget(small: cst.CSTNode) -> None:
+                    if _written_attr(small) in budget:
+                        once.add(id(small.value) if type(small) is cst.Expr else id(small))  # type: ignore[attr-defined]
+
+                walk(child.body, mark_budget, lambda _: None, LEAF_TYPES)  # type: ignore[attr-defined]
 
         for later in statements[index + 1 :]:
             walk(later, mark_attr, lambda _: None, LEAF_TYPES)
 
 
-def _hit_returning_test(statement: cst.CSTNode) -> Optional[str]:
+def _hit_returning_test(
+    statement: cst.CSTNode, before: Sequence[cst.CSTNode] = ()
+) -> Optional[str]:
     """``X`` for ``if key in self.X: ...; return ...`` with no ``else`` (the body ends by
-    returning or raising)."""
+    returning or raising), or for ``if hit is not None: return hit`` after ``hit =
+    self.X.get(key)`` among the statements ``before`` it."""
     if type(statement) is not cst.If or statement.orelse is not None:  # type: ignore[attr-defined]
         return None
     test = statement.test  # type: ignore[attr-defined]
@@ -2628,9 +2662,12 @@ def _hit_returning_test(statement: cst.CSTNode) -> Optional[str]:
         return None
     target = test.comparisons[0]
     holder = target.comparator
+    if type(target.operator) is cst.IsNot and type(test.left) is cst.Name:
+        holder = _memo_lookup(test.left.value, before)
+    elif type(target.operator) is not cst.In:
+        return None
     if not (
-        type(target.operator) is cst.In
-        and type(holder) is cst.Attribute
+        type(holder) is cst.Attribute
         and type(holder.value) is cst.Name
         and holder.value.value == "self"
     ):
@@ -2643,6 +2680,30 @@ def _hit_returning_test(statement: cst.CSTNode) -> Optional[str]:
     ):
         return None
     return holder.attr.value
+
+
+def _memo_lookup(name: str, before: Sequence[cst.CSTNode]) -> Optional[cst.BaseExpression]:
+    """``self.X`` when the last statement of ``before`` that binds ``name`` is ``name =
+    self.X.get(key)`` (a memo lookup whose hit is tested ``is not None``)."""
+    for statement in reversed(before):
+        if type(statement) is not cst.SimpleStatementLine:
+            continue
+        for small in statement.body:  # type: ignore[attr-defined]
+            if type(small) is not cst.Assign or not any(
+                _binds(t.target, name) for t in small.targets
+            ):
+                continue
+            value = small.value
+            if (
+                len(small.targets) == 1
+                and type(small.targets[0].target) is cst.Name
+                and type(value) is cst.Call
+                and type(value.func) is cst.Attribute
+                and value.func.attr.value == "get"
+            ):
+                return value.func.value
+            return None
+    return None
 
 
 def _methods(module: cst.Module) -> dict[str, cst.FunctionDef]:
