@@ -10,6 +10,7 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 DYNAMO_OPERATORS = frozenset(
     {
         "torch.cond",
+        "torch.while_loop",
         "torch._higher_order_ops.cond",
         "torch._higher_order_ops.cond.cond",
         "torch._higher_order_ops.while_loop",
@@ -24,7 +25,7 @@ class CompiledCallInTrace(Rule):
 
     ## What it does
     Finds, in graph code, calls of `torch.cond(pred, true_fn, false_fn, operands)`, of
-    `torch._higher_order_ops.while_loop`, and of functions of the file decorated with
+    `torch.while_loop` (`torch._higher_order_ops.while_loop`), and of functions of the file decorated with
     `@torch.compile` (or bound to `torch.compile(fn)`).
 
     ## Why is this bad?
@@ -123,6 +124,26 @@ class CompiledCallInTrace(Rule):
                 return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
             """,
             line=10,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    steps = (x.abs().sum() * 2).long()
+                    _, y = torch.while_loop(
+                        lambda i, y: i < steps,
+                        lambda i, y: (i + 1, y * 0.5),
+                        (torch.zeros((), dtype=torch.int64), x),
+                    )
+                    return y
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
         ),
     ]
 
