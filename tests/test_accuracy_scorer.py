@@ -156,6 +156,26 @@ def test_a_first_call_finding_counts_where_torch_reports_its_line_and_is_uncheck
     assert set(result["script"].fp) == {("mod.py", 6)}
 
 
+def test_a_strict_mode_trace_claim_is_unchecked_by_a_non_strict_trace(tmp_path: Path):
+    """The ground truth traces with ``strict=False``, which returns a plain dict output: TL111's
+    claim about trace's default strict mode is one it does not check; its other trace claims
+    (a dataclass output fails whatever the mode) stay checked."""
+    (tmp_path / "mod.py").write_text(SOURCE)
+    truth = {
+        "models": [{"model": "m", "complete": {"trace": True}, "unlocated": []}],
+        "findings": [],
+    }
+    coverage = {"models": {"m": {"mod.py": [[1, 8]]}}}
+    strict = "forward returns a dict: torch.jit.trace fails " + score.STRICT_MODE + " (...)"
+    diagnostics = [
+        {**_diag(6, ["trace"]), "message": strict},
+        {**_diag(7, ["trace"]), "message": "forward returns an instance of a plain class"},
+    ]
+    result = score.score(truth, coverage, diagnostics, root=tmp_path)["trace"]
+    assert set(result.fp) == {("mod.py", 7)}
+    assert set(result.unverified) == {("mod.py", 6)}
+
+
 # ---------------------------------------------------------------- several corpora and packages
 
 
