@@ -7,7 +7,7 @@ in eager run the branch or the steps the Python did (torch 2.13 runs them throug
 ``StepCountLoopToWhileLoop`` (TL102): ``for _ in range(n)`` whose step count ``n`` is read out
 of a tensor (``int(torch.ceil(t / dt))``, ``math.ceil(lead.max() / step)``), the body only
 rebinding tensors -> the count kept a tensor and, where no gradient is recorded, the loop a
-``torch.while_loop``. An ODE solver's or a rollout's step count set by the
+``torch._higher_order_ops.while_loop``. An ODE solver's or a rollout's step count set by the
 horizon asked for.
 
 ``TensorTestWhileToWhileLoop`` (TL101): ``while <tensor test>:`` with such a body -> the same
@@ -72,7 +72,7 @@ class StepCountLoopToWhileLoop(Fixer):
     ``if torch.is_grad_enabled():``, with ``else:``
 
     ``def body(step, a, b): <body>; return step + 1, a, b`` then
-    ``_, a, b = torch.while_loop(lambda step, a, b: step < n, body,
+    ``_, a, b = torch._higher_order_ops.while_loop(lambda step, a, b: step < n, body,
     (torch.zeros((), dtype=torch.int64), a, b))``.
 
     Eager: the count takes the value the Python int had (``.long()`` truncates toward zero as
@@ -90,7 +90,7 @@ class StepCountLoopToWhileLoop(Fixer):
     applicability = "unsafe"
     message = (
         "keep the step count a tensor and, where no gradient is recorded (`torch.no_grad()`), "
-        "run the loop with `torch.while_loop`, which compile and export take "
+        "run the loop with `torch._higher_order_ops.while_loop`, which compile and export take "
         "whatever the count (the body must keep each value's shape and dtype)"
     )
 
@@ -355,7 +355,7 @@ def _as_while_loop(
         targets = names if len(carried) > 1 else f"({names},)"
         initial = names if len(carried) > 1 else f"{names},"
     run = cst.parse_statement(
-        f"{targets} = {torch}.while_loop(\n"
+        f"{targets} = {torch}._higher_order_ops.while_loop(\n"
         f"    lambda {', '.join(params)}: {test},\n"
         f"    {body_name},\n"
         f"    ({initial}),\n"
@@ -460,7 +460,7 @@ class TensorTestWhileToWhileLoop(Fixer):
     carries or does not bind, not compiled by TorchScript -> the loop kept under
     ``if torch.is_grad_enabled():``, with ``else:``
 
-    ``def body(a, b): <body>; return a, b`` then ``a, b = torch.while_loop(
+    ``def body(a, b): <body>; return a, b`` then ``a, b = torch._higher_order_ops.while_loop(
     lambda a, b: <test>, body, (a, b))`` with ``not t`` -> ``torch.logical_not(t)``.
 
     Eager: the body runs while the test holds, on the same values, as many times as before
@@ -475,7 +475,7 @@ class TensorTestWhileToWhileLoop(Fixer):
     applicability = "unsafe"
     message = (
         "where no gradient is recorded (`torch.no_grad()`), run the loop with "
-        "`torch.while_loop`, which compile and export take whatever the data "
+        "`torch._higher_order_ops.while_loop`, which compile and export take whatever the data "
         "(the body must keep each value's shape and dtype)"
     )
 

@@ -2118,11 +2118,7 @@ class SizeDependentPython(Rule):
                 continue
             operands = or_operands(part)
             if self._varying(part) and not (
-                len(operands) > 1
-                and (
-                    _configuration(self.ctx, operands[0])
-                    or _optional_setting_test(self.ctx, operands[0])
-                )
+                len(operands) > 1 and _optional_setting_test(self.ctx, operands[0])
             ):
                 # `chunk is None or seq.shape[0] <= chunk`: the size is compared only where a
                 # caller gives the optional setting (the operands below, up to that test).

@@ -63,10 +63,15 @@ def test_fix_brings_no_new_finding(rule, case, unsafe):
     # migration rules note; with them selected, the fix run drops
     # such a fix itself (test_fix_machinery, tests/test_script_session25.py), so no user sees
     # the new note.
+    # Likewise an unsafe compile / export repair may write `torch.cond` or `torch.while_loop`
+    # (fixers/repair_session30.py), which TL320 notes in traced code: with TL320 selected (the
+    # default) and trace a target, the fix run drops such a fix (tests/test_s30_repair.py).
     fixed = _fix_case(rule, case.source, unsafe=unsafe)
     new = _codes(fixed.text, rule) - _codes(normalized(case.source), rule)
     if "script" in rule.targets:
         new -= {"TL501", "TL504", "TL505", "TL507"}
+    if unsafe:
+        new -= {"TL320"}
     assert not new, f"{rule.code} fix brought {sorted(new)}:\n{fixed.text}"
 
 

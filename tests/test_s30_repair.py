@@ -123,7 +123,7 @@ EULER_FIXED = EULER.replace(
     "            def loop_body(step, z):\n"
     "                z = z + dt * self.field(z)\n"
     "                return step + 1, z\n"
-    "            _, z = torch.while_loop(\n"
+    "            _, z = torch._higher_order_ops.while_loop(\n"
     "                lambda step, z: step < n,\n"
     "                loop_body,\n"
     "                (torch.zeros((), dtype=torch.int64), z),\n"
@@ -251,7 +251,7 @@ def test_while_loop_gradients_are_wrong_where_the_carried_value_needs_none():
 
         steps = torch.tensor(7)
         start = torch.zeros((), dtype=torch.int64)
-        return torch.while_loop(lambda i, z: i < steps, body, (start, z))[1]
+        return torch._higher_order_ops.while_loop(lambda i, z: i < steps, body, (start, z))[1]
 
     grads = []
     for loop in (python_loop, torch_loop):
@@ -331,7 +331,7 @@ HALVED = HALVING.replace(
     "            while not done.all():\n" + _indented(_HALVING_BODY, 16) + "        else:\n"
     "            def loop_body(y, rounds, done):\n"
     + _indented(_HALVING_BODY + "return y, rounds, done\n", 16)
-    + "            y, rounds, done = torch.while_loop(\n"
+    + "            y, rounds, done = torch._higher_order_ops.while_loop(\n"
     "                lambda y, rounds, done: torch.logical_not(done.all()),\n"
     "                loop_body,\n"
     "                (y, rounds, done),\n"
@@ -365,7 +365,7 @@ def inputs():
         "            def loop_body(x):\n                x = x / 2\n                return x,\n"
         in fixed
     )
-    assert "            (x,) = torch.while_loop(\n" in fixed
+    assert "            (x,) = torch._higher_order_ops.while_loop(\n" in fixed
     assert "lambda x: x.abs().max() > 1.0," in fixed
 
 
