@@ -6,6 +6,11 @@ from __future__ import annotations
 from torchlint.lint.fixes import compiles, fix_text
 from torchlint.lint.settings import Settings
 
+# The guard of a repair that keeps the Python loop where gradients are recorded
+# (fixers/repair_session30.py's while_loop repairs, checked under no_grad in
+# tests/test_s30_repair.py): the oracle's runs record gradients and meet the loop.
+GRAD_GUARD = "torch.is_grad_enabled()"
+
 
 def fixed_text(source: str, settings: Settings, *, unsafe: bool = True) -> str:
     outcome = fix_text("example.py", source, settings, unsafe=unsafe)

@@ -15,6 +15,7 @@ from torchlint.lint.rule import normalized
 from torchlint.lint.settings import Settings
 
 from .conftest import requires_torch
+from .fix_helpers import GRAD_GUARD
 
 CODES = ("TL101", "TL103", "TL107", "TL402")
 
@@ -445,10 +446,6 @@ def _torch_cases():
     yield pytest.param("TL402", TL402_MODEL, ("compile", "export"), id="TL402-model")
 
 
-# The guard of a repair that keeps the Python loop where gradients are recorded.
-GRAD_GUARD = "torch.is_grad_enabled()"
-
-
 @requires_torch
 @pytest.mark.torch
 @pytest.mark.parametrize(("code", "source", "backends"), list(_torch_cases()))
@@ -461,8 +458,6 @@ def test_torch_runs_fixed_code_equal_to_the_original(code, source, backends):
     if not fixed.changed:
         pytest.skip(f"{code}: no fix applies to this example")
     if GRAD_GUARD in fixed.text and GRAD_GUARD not in source:
-        # fixers/repair_session30.py's while_loop repairs keep the Python loop where gradients
-        # are recorded (the oracle's runs): tests/test_s30_repair.py checks them under no_grad.
         pytest.skip(f"{code}: the fix repairs inference only")
     if backends is None:
         findings = lint_text("example.py", source, settings).diagnostics
