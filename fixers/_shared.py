@@ -63,10 +63,11 @@ def scope_of(fixer: Fixer, node: cst.CSTNode) -> cst.CSTNode:
     return function if function is not None else fixer.ctx.module
 
 
-def single_assigned_name(fixer: Fixer, call: cst.Call) -> Optional[cst.Name]:
-    """``name = <call>``: the target, when the call is the whole value of a one-target assignment."""
-    assign = fixer.parent(call)
-    if isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1:
+def single_assigned_name(fixer: Fixer, value: cst.BaseExpression) -> Optional[cst.Name]:
+    """``name = <value>``: the target, when ``value`` is the whole value of a one-target
+    assignment."""
+    assign = fixer.parent(value)
+    if isinstance(assign, cst.Assign) and assign.value is value and len(assign.targets) == 1:
         target = assign.targets[0].target
         if isinstance(target, cst.Name):
             return target

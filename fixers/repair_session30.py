@@ -40,7 +40,13 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments, in_place_method
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import assigned_names, fresh_name, names_in, variable_uses
+from ._shared import (
+    assigned_names,
+    fresh_name,
+    names_in,
+    single_assigned_name,
+    variable_uses,
+)
 from .jit_is_scripting import _reached_by
 
 # -- TL102: a step count read out of a tensor -> torch's while_loop ------------------------------
@@ -117,19 +123,15 @@ class StepCountLoopToWhileLoop(Fixer):
             counted = cst.parse_statement(f"{steps} = {tensor_text}\n")
             rewritten = self._while_loop(loop, function, steps, torch, counted)
             return None if rewritten is None else [(loop, rewritten)]
-        if not (
-            isinstance(parent, cst.Assign)
-            and parent.value is count
-            and len(parent.targets) == 1
-            and isinstance(parent.targets[0].target, cst.Name)
-        ):
+        target = single_assigned_name(self, count)
+        if target is None or not isinstance(parent, cst.Assign):
             return None
-        name = parent.targets[0].target.value
+        name = target.value
         if len(assignments(function, name)) != 1:
             return None
         loop: Optional[cst.For] = None
         for use in variable_uses(self, function.body, name):
-            if use is parent.targets[0].target:
+            if use is target:
                 continue
             use_parent = self.parent(use)
             if isinstance(use_parent, cst.Arg):

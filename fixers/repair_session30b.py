@@ -56,7 +56,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import variable_uses
+from ._shared import single_assigned_name, variable_uses
 from ._tensor_exprs import is_number
 from .repair_session25 import EmptySelectionSkipDropped
 from .repair_session26b import BoolHelperTestToWhere
@@ -473,18 +473,14 @@ class FloatTestedTuplePickToWhere(_KeepTensor, TensorConditionToWhere):
             return None
         if not (_is_float_call(self, call) or _is_item_call(self, call)):
             return None
+        target = single_assigned_name(self, call)
         assign = self.parent(call)
-        if not (
-            isinstance(assign, cst.Assign)
-            and assign.value is call
-            and len(assign.targets) == 1
-            and isinstance(assign.targets[0].target, cst.Name)
-        ):
+        if target is None or not isinstance(assign, cst.Assign):
             return None
         line = self.parent(assign)
         if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
             return None
-        name = assign.targets[0].target.value
+        name = target.value
         function = self.enclosing_function(assign)
         if function is None or len(assignments(function, name)) != 1:
             return None

@@ -223,15 +223,7 @@ def path_tests(
     if function is None:
         return []
     tests: PathTests = []
-    chain: list[cst.CSTNode] = [function]
-    inside = False
-    for statement in statements:
-        if statement is function:
-            inside = True
-            continue
-        if inside:
-            chain.append(statement)
-    chain.append(node)
+    chain = _chain(function, statements, node)
     for owner, child in zip(chain, chain[1:]):
         # Early exits in the same block, before ``child``: ``if labels is None: return x``.
         for sibling in _block_statements(owner, child):
@@ -696,15 +688,7 @@ def first_call_tests(
         for member in cls.body.body  # type: ignore[attr-defined]
         if type(member) is cst.FunctionDef
     }
-    chain: list[cst.CSTNode] = [function]
-    inside = False
-    for statement in statements:
-        if statement is function:
-            inside = True
-            continue
-        if inside:
-            chain.append(statement)
-    chain.append(node)
+    chain = _chain(function, statements, node)
     found = _setup_tests(function, chain, me, methods)
     if not found and callers:
         # A method of the class that only set-up branches call (`if self.idx is None:
