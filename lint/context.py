@@ -275,13 +275,24 @@ class LintContext:
         Dynamo's and export's included, take it from there without running the body (torch
         2.13: an ``.item()`` of a buffer in the body fails export and ``fullgraph`` compile on
         a fresh module, and both pass once the module has run)."""
-        for statement in self.statements:
+        decorated = self._decorated_function({CACHED_PROPERTY})
+        if decorated is None:
+            return None
+        name = decorated.name.value
+        return PathCondition(f"{name} is not yet cached on the object", first_call=True)
+
+    def _decorated_function(self, decorators: Container[str]) -> Optional[cst.FunctionDef]:
+        """The innermost function around the node decorated with one of ``decorators``
+        (qualified names; ``@lru_cache(maxsize=8)`` counts as ``lru_cache``)."""
+        for statement in reversed(self.statements):
             if type(statement) is not cst.FunctionDef:
                 continue
             for decorator in statement.decorators:
-                if self.qualified_name(decorator.decorator) == CACHED_PROPERTY:
-                    name = statement.name.value
-                    return PathCondition(f"{name} is not yet cached on the object", first_call=True)
+                target = decorator.decorator
+                if type(target) is cst.Call:
+                    target = target.func
+                if self.qualified_name(target) in decorators:
+                    return statement
         return None
 
     def _cached_function_condition(self) -> Optional[PathCondition]:
@@ -293,16 +304,10 @@ class LintContext:
         the first trace only). Dynamo ignores the cache wrapper and traces the body on every
         compile, so the condition holds for trace claims alone. A function that graph code
         reaches only through such a body (``ProjectIndex.cache_only``) runs there alone."""
-        for statement in reversed(self.statements):
-            if type(statement) is not cst.FunctionDef:
-                continue
-            for decorator in statement.decorators:
-                target = decorator.decorator
-                if type(target) is cst.Call:
-                    target = target.func
-                if self.qualified_name(target) in CACHE_DECORATORS:
-                    name = statement.name.value
-                    return PathCondition(f"{name}(...) is not in its cache", first_call=True)
+        decorated = self._decorated_function(CACHE_DECORATORS)
+        if decorated is not None:
+            name = decorated.name.value
+            return PathCondition(f"{name}(...) is not in its cache", first_call=True)
         info = self.function_info
         while info is not None and info.parent is not None:
             info = info.parent
