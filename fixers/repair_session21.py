@@ -93,6 +93,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.dynamo_tables import COND_OPERATORS
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import parameter
 from torchlint.lint.semantic.kinds import Kind
@@ -359,9 +360,9 @@ class CondOutsideScript(Fixer):
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node
-        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in (
-            "torch.cond",
-            "torch._higher_order_ops.cond.cond",
+        if (
+            not isinstance(call, cst.Call)
+            or self.ctx.qualified_name(call.func) not in COND_OPERATORS
         ):
             return None
         args = call.args

@@ -11,6 +11,19 @@ from typing import Optional
 
 from torchlint.lint.torchscript_tables import entry_for_installed_torch
 
+# torch's control-flow operators, higher-order ops that the generated tables have no schema for,
+# by every name they are imported as: Dynamo runs them even in eager mode.
+COND_OPERATORS = frozenset(
+    {"torch.cond", "torch._higher_order_ops.cond", "torch._higher_order_ops.cond.cond"}
+)
+WHILE_LOOP_OPERATORS = frozenset(
+    {
+        "torch.while_loop",
+        "torch._higher_order_ops.while_loop",
+        "torch._higher_order_ops.while_loop.while_loop",
+    }
+)
+
 # Beside the rules, found without importing them (the rules import this module).
 TABLES = Path(find_spec("torchlint.rules").origin).with_name("dynamo_tables.json")  # type: ignore[arg-type, union-attr]
 

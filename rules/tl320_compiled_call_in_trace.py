@@ -4,19 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.dynamo_tables import COND_OPERATORS, WHILE_LOOP_OPERATORS
 from torchlint.lint.rule import Invalid, Rule, Valid
 
-# Control-flow operators that run through Dynamo in eager mode (torch 2.13).
-DYNAMO_OPERATORS = frozenset(
-    {
-        "torch.cond",
-        "torch.while_loop",
-        "torch._higher_order_ops.cond",
-        "torch._higher_order_ops.cond.cond",
-        "torch._higher_order_ops.while_loop",
-        "torch._higher_order_ops.while_loop.while_loop",
-    }
-)
 COMPILE = "torch.compile"
 
 
@@ -151,7 +141,7 @@ class CompiledCallInTrace(Rule):
         if not self.ctx.in_graph:
             return
         name = self.ctx.qualified_name(node.func) or ""
-        if name in DYNAMO_OPERATORS or self._compiled(node.func):
+        if name in COND_OPERATORS or name in WHILE_LOOP_OPERATORS or self._compiled(node.func):
             self.report(node)
 
     def _compiled(self, func: cst.BaseExpression) -> bool:

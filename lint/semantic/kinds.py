@@ -18,6 +18,7 @@ import libcst as cst
 
 from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.dynamo_tables import (
+    WHILE_LOOP_OPERATORS,
     torch_container_returns,
     torch_state_queries,
     torch_state_query_breaks,
@@ -301,16 +302,6 @@ TENSOR_IN_TENSORS_OUT = frozenset({"einops.unpack"})
 # Third-party functions that return a tuple: the kinds of its elements.
 # `packed, shapes = einops.pack([x, y], "b * d")`: a tensor and a list of shapes.
 THIRD_PARTY_TUPLE_RETURNS = {"einops.pack": (T, UNK)}
-# torch's while loop operator (a higher-order op, no schema in the generated tables): it returns
-# the tuple of the carried tensors.
-WHILE_LOOPS = frozenset(
-    {
-        "torch.while_loop",
-        "torch._higher_order_ops.while_loop",
-        "torch._higher_order_ops.while_loop.while_loop",
-    }
-)
-
 TENSOR_ANNOTATIONS = {"torch.Tensor", "torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor"}
 CONST_ANNOTATIONS = {
     "builtins.int",
@@ -2128,7 +2119,8 @@ class KindInference:
             return UNK
         if name in ("torch.unique", "torch.unique_consecutive") and _returns_extras(node):
             return TS  # `values, inverse = torch.unique(x, return_inverse=True)`
-        if name in WHILE_LOOPS:
+        # torch's while loop returns the tuple of the carried tensors.
+        if name in WHILE_LOOP_OPERATORS:
             return TS  # `x, err = torch.while_loop(cond, body, (x, err))`: the carried values
         if name in TORCH_FUNCTION_KINDS:
             return TORCH_FUNCTION_KINDS[name]
