@@ -306,6 +306,71 @@ def fake_constant(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) ->
     )
 
 
+def _input_free_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """A Python number the same for every input of a trace: a literal, a rank (a trace is
+    made for one rank), a setting, or arithmetic of such; not a size (``_one_number`` takes
+    sizes, which export's static shapes fix but another input of a trace changes)."""
+    kind = type(expr)
+    if kind in (cst.Integer, cst.Float):
+        return True
+    if kind is cst.UnaryOperation:
+        return _input_free_number(ctx, expr.expression, depth)  # type: ignore[attr-defined]
+    if kind is cst.BinaryOperation:
+        return isinstance(expr.operator, ARITHMETIC) and all(  # type: ignore[attr-defined]
+            _input_free_number(ctx, side, depth)
+            for side in (expr.left, expr.right)  # type: ignore[attr-defined]
+        )
+    if kind is cst.Name and depth < 4:
+        bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        if len(bound) == 1 and bound[0][2] == 1 and bound[0][0] is not UNKNOWN_VALUE:
+            return _input_free_number(ctx, bound[0][0], depth + 1)
+    return ctx.kind(expr) in (Kind.RANK, Kind.CONST)
+
+
+def input_free_tensor(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether the tensor ``expr`` holds the same value for every input of a trace: made by
+    ``torch.tensor`` / ``torch.as_tensor`` of one such number (``_input_free_number``), or by
+    torch functions and arithmetic of such tensors and numbers alone, in any argument order
+    (``torch.remainder(dim, torch.tensor(rank))``); a local bound once to one counts. A
+    ``range()`` over it runs the same number of times for every input (torch 2.13: the tracer
+    takes its ``__index__`` without a warning, and the count is right for each input)."""
+    kind = type(expr)
+    if kind is cst.BinaryOperation:
+        sides = (expr.left, expr.right)  # type: ignore[attr-defined]
+        return any(input_free_tensor(ctx, side, depth) for side in sides) and all(
+            input_free_tensor(ctx, side, depth) or _input_free_number(ctx, side) for side in sides
+        )
+    if kind is cst.UnaryOperation:
+        return input_free_tensor(ctx, expr.expression, depth)  # type: ignore[attr-defined]
+    if kind is cst.Name and depth < 4:
+        bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        return (
+            len(bound) == 1
+            and bound[0][2] == 1
+            and bound[0][0] is not UNKNOWN_VALUE
+            and input_free_tensor(ctx, bound[0][0], depth + 1)
+        )
+    if kind is not cst.Call:
+        return False
+    args = expr.args  # type: ignore[attr-defined]
+    if any(arg.star for arg in args):
+        return False
+    positional = [arg.value for arg in args if arg.keyword is None]
+    name = ctx.qualified_name(expr.func) or ""  # type: ignore[attr-defined]
+    if name in FAKE_CONSTANT_CONSTRUCTORS:
+        return len(positional) == 1 and _input_free_number(ctx, positional[0])
+    func = expr.func  # type: ignore[attr-defined]
+    if name.startswith("torch.") and positional:
+        operands = positional
+    elif type(func) is cst.Attribute and not name:
+        operands = [func.value, *positional]  # `t.float()`: a method of the tensor
+    else:
+        return False
+    return any(input_free_tensor(ctx, arg, depth) for arg in operands) and all(
+        input_free_tensor(ctx, arg, depth) or _input_free_number(ctx, arg) for arg in operands
+    )
+
+
 # `f"{t:.3f}"`: Tensor.__format__ reads a 0-d tensor's number for a format spec (torch 2.13:
 # export's fake tensor refuses it; compile and trace pass).
 FORMAT_SPEC = Message(
@@ -1343,7 +1408,13 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
                 self.ctx.kind(bound) is Kind.TENSOR and not self._assumed_tensor(bound)
                 for bound in bounds
             ):
-                self.report(node, RANGE_BOUND, targets=["compile", "export", "trace"])
+                # A bound of the same value for every input: the trace's count is right.
+                trace = not all(
+                    self.ctx.kind(bound) is not Kind.TENSOR or input_free_tensor(self.ctx, bound)
+                    for bound in bounds
+                )
+                targets = ["compile", "export", "trace"] if trace else ["compile", "export"]
+                self.report(node, RANGE_BOUND, targets=targets)
         if self._numpy_size_astype(node):
             self.report(node, NUMPY_SIZE_ASTYPE, targets=["compile", "trace"])
         if name in RESAMPLING:

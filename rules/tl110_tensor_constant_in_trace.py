@@ -11,7 +11,12 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import call_targets
-from .tl108_tensor_from_python_data import built_from_varying_data, tensor_list_data
+from .tl108_tensor_from_python_data import (
+    SCALAR_CONSTRUCTORS,
+    built_from_varying_data,
+    followed_by_trace,
+    tensor_list_data,
+)
 
 # The constructors torch.jit.trace warns about ("... results are registered as constants in the
 # trace"); torch.full, torch.zeros, x.new_tensor and torch.scalar_tensor trace without a word.
@@ -257,6 +262,12 @@ class TensorConstantInTrace(Rule):
             self.report(node)
             return
         args = call_targets(node)
+        if name in SCALAR_CONSTRUCTORS and args and followed_by_trace(self.ctx, args[0]):
+            # `torch.tensor(n)` of a size the tracer holds as a 0-d tensor (`n = x.size(0)`):
+            # TL108 leaves it, the trace computes it from each input's size, yet torch 2.13
+            # warns all the same.
+            self.report(node, _size_message(name))
+            return
         if (
             name == "torch.as_tensor"
             and args
@@ -331,6 +342,23 @@ DLPACK_MESSAGE = Message(
     "keep the tensor in torch (the round trip through DLPack gives the same tensor back), or "
     "hand it to the other library outside the traced forward",
 )
+
+
+def _size_message(torch_name: str) -> Message:
+    short = torch_name.rpartition(".")[2]
+    return Message(
+        f"`torch.{short}` of a size in traced code",
+        (
+            (
+                "trace",
+                f"torch.jit.trace warns (TracerWarning: torch.{short} results are registered "
+                "as constants in the trace), though the trace computes it from each input's size",
+            ),
+        ),
+        "make it with `torch.scalar_tensor(n, device=x.device)` or `torch.full((), n)`, which "
+        "the trace records without a warning",
+        frozenset({"trace"}),
+    )
 
 
 AS_TENSOR_MESSAGE = Message(
