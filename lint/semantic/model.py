@@ -1041,6 +1041,11 @@ class FileModel:
             return simple[marker]
         if self.index.is_module_class(marker):
             return Kind.MODULE
+        made_by = self.index.lookup(marker)
+        if made_by is not None and made_by[0] == "function":
+            # `self.alpha = compute_alpha(a0, beta, ratio)` of a project function in another
+            # module (`from .alpha import compute_alpha`): what that function returns.
+            return self._callee_return_kind(made_by[1].qualify(made_by[2]), made_by[1])
         return Kind.UNKNOWN
 
 
