@@ -339,6 +339,7 @@ LATER_CORPORA = (
     "fresh20",
     "fresh21",
     "fresh22",
+    "fresh23",
 )
 
 
@@ -423,6 +424,8 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH21"] == {d.lower().replace("_", "-") for d in fresh21.PACKAGES.values()}
     fresh22 = ground_truth.load_corpus("fresh22")
     assert pins["FRESH22"] == {d.lower().replace("_", "-") for d in fresh22.PACKAGES.values()}
+    fresh23 = ground_truth.load_corpus("fresh23")
+    assert pins["FRESH23"] == {d.lower().replace("_", "-") for d in fresh23.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -453,6 +456,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh20",
             "fresh21",
             "fresh22",
+            "fresh23",
         )
     }
     assert len(shared) == 1
@@ -478,6 +482,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh20").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh21").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh22").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh23").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

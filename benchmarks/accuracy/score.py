@@ -539,6 +539,7 @@ GENERALISATION = (
     "fresh20",
     "fresh21",
     "fresh22",
+    "fresh23",
 )
 GENERALISATION_NOTE = (
     "The dev column adds up the corpora the rules were developed on; "
@@ -547,7 +548,7 @@ GENERALISATION_NOTE = (
     + " are packages no rule was developed on, run in eval and in train mode (`unseen`, "
     "`fresh`, `fresh2`, `fresh3`, `fresh4`, `fresh5`, `fresh6`, `fresh7`, `fresh8`, `fresh9`, "
     "`fresh10`, `fresh11`, `fresh12`, `fresh13`, `fresh14`, `fresh15`, `fresh16`, `fresh17`, "
-    "`fresh18`, `fresh19`, `fresh20`, `fresh21` and `fresh22`: "
+    "`fresh18`, `fresh19`, `fresh20`, `fresh21`, `fresh22` and `fresh23`: "
     "train only where the code has a "
     "training path; none of `fresh3`'s, `fresh8`'s or `fresh16`'s has one): the generalisation "
     "figures. Each was scored "

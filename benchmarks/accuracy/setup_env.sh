@@ -542,6 +542,23 @@ FRESH22_CORPUS_PINS=(
     "torchtsetlin==0.5.0"
 )
 
+# The fresh23 corpus (corpus_fresh23.py): a twenty-sixth held-back set, held back for a blind
+# first score. --no-deps as well: what they import beyond torch is here already (rihog: einops;
+# convdo, pinn-rk and sweep-nn: numpy). What they import and the models do not reach: sweep-nn
+# imports triton in a try (its GPU hash encoding).
+FRESH23_CORPUS_PINS=(
+    "convdo==0.1.0"
+    "diveq==0.1.3"
+    "esgp==0.1.0"
+    "kazane==2.0.0"
+    "neuralfields==0.5.2"
+    "pinn-rk==0.6.0"
+    "rihog==1.0.2"
+    "sweep-nn==0.1.1"
+    "torchblocks-vp==3.0.0"
+    "torchsolve==0.0.1"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -574,6 +591,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH20_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH21_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH22_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH23_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -647,4 +665,7 @@ print("fresh21 corpus: torch-dimensions", importlib.metadata.version("torch-dime
 import deel.torchlip, fast_ngp.models.fast_nerf, gsmc_torch, perslay, pytorch_hexagdly  # fresh22
 import titans, torch_frft.layer, torchcurves, torchdae, torchtomo, torchtsetlin  # fresh22
 print("fresh22 corpus: torchtomo", importlib.metadata.version("torchtomo"))
+import ConvDO, diveq, esgp, kazane, neuralfields, pinn_rk, rihog  # fresh23
+import sweep_nn, torchblocks, torchsolve  # fresh23
+print("fresh23 corpus: torchsolve", importlib.metadata.version("torchsolve"))
 PY
