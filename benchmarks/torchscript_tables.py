@@ -32,6 +32,11 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 - ``str_methods_unbound``: public ``str`` methods the frontend has no binding for
   (``casefold``, ``removeprefix``...): every call of it on a ``str`` fails with ``'str'
   object has no attribute or method``; none has an ``aten::`` schema with a ``str self``.
+- ``str_method_keywords``: per ``str`` method bound to an ``aten::`` schema with a ``str
+  self``, the argument names those schemas take (``split``: ``separator``, ``max``): Python's
+  keyword names (``maxsplit``, ``sep``) match no overload.
+- ``attribute_objects_unconvertible``: public classes of ``torch`` whose instance built from a
+  dtype (``torch.finfo(torch.float16)``) a scripted module cannot hold as an attribute.
 - ``number_methods_unbound``: per ``int`` / ``float``, the public methods and attributes of
   Python's numbers the frontend has no binding for (``bit_length``, ``is_integer``...), found
   as ``str_methods_unbound`` is.
@@ -267,6 +272,78 @@ def str_methods() -> list[str]:
         if all(UNBOUND_METHOD in error for error in errors):
             unbound.append(name)
     return unbound
+
+
+def str_method_keywords() -> dict[str, list[str]]:
+    """Per ``str`` method the frontend binds to an ``aten::`` schema whose ``self`` is a
+    ``str``, the argument names those schemas take (``split``: ``separator``, ``max``): a
+    call passing another keyword (Python's ``s.split("/", maxsplit=1)``) matches no overload
+    (``Arguments for call are not valid``). A method whose schemas name no argument past
+    ``self`` (``format``, variadic) is left out."""
+    import torch
+
+    found: dict[str, set[str]] = {}
+    for schema in torch._C._jit_get_all_schemas():
+        arguments = schema.arguments
+        if not arguments or arguments[0].name != "self" or str(arguments[0].type) != "str":
+            continue
+        found.setdefault(schema.name.split("::")[-1], set()).update(a.name for a in arguments[1:])
+    return {
+        name: sorted(names)
+        for name, names in sorted(found.items())
+        if names and not name.startswith("_") and name in dir(str)
+    }
+
+
+def attribute_objects_unconvertible() -> dict[str, str]:
+    """Public lowercase classes of ``torch`` (no context manager) whose
+    instance, built from a dtype (``torch.finfo(torch.float16)``, ``torch.iinfo(torch.int32)``),
+    a module cannot hold as an attribute its scripted code reads: ``self.v = torch.X(...)`` in
+    ``__init__`` and a ``forward`` reading ``self.v`` fails to script (torch 2.13: Module
+    'Holder' has no attribute 'v' ... failed to convert Python type), with the part of torch's
+    error that names the type."""
+    import inspect
+
+    import torch
+
+    stock = {"torch.float16": torch.float16, "torch.int32": torch.int32}
+    found = {}
+    for name in sorted(dir(torch)):
+        cls = getattr(torch, name, None)
+        # Torch's type objects, lowercase as Python's (`finfo`, `device`, `layout`): the
+        # capitalised classes (storages, streams...) can abort the process built from a dtype.
+        if name.startswith("_") or not inspect.isclass(cls) or not name.islower():
+            continue
+        if issubclass(cls, (torch.nn.Module, BaseException, torch.Tensor)) or hasattr(
+            cls, "__enter__"
+        ):
+            continue
+        for spelled, argument in stock.items():
+            try:
+                cls(argument)
+            except Exception:  # not built from this dtype
+                continue
+            source = (
+                "import torch\n\n"
+                "class Holder(torch.nn.Module):\n"
+                "    def __init__(self):\n"
+                "        super().__init__()\n"
+                f"        self.v = torch.{name}({spelled})\n\n"
+                "    def forward(self, x: torch.Tensor):\n"
+                "        y = self.v\n"
+                "        return x\n"
+            )
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    torch.jit.script(_load(source).Holder())
+            except Exception as exc:  # the frontend's verdict is the exception
+                message = str(exc)
+                match = re.search(r"failed to convert Python type: '[^']+'", message)
+                if "has no attribute 'v'" in message and match:
+                    found[f"torch.{name}"] = match.group(0)
+            break
+    return found
 
 
 def number_methods() -> dict[str, list[str]]:
@@ -865,7 +942,7 @@ def python_functions_bound() -> list[str]:
 PYTHON_NAMESPACES = (
     "torch", "torch.functional", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
     "torch.nn.utils.rnn", "torch.autograd", "torch.autograd.functional", "torch.random",
-    "torch.masked",
+    "torch.masked", "torch.nested",
     # The back-end switches model code reads to pick a kernel (`flash_sdp_enabled()`).
     "torch.backends.cpu", "torch.backends.cuda", "torch.backends.cudnn",
     "torch.backends.cusparselt", "torch.backends.mha", "torch.backends.mkl",
@@ -1731,6 +1808,8 @@ def _tables() -> dict[str, Callable[[], object]]:
         "module_methods_unsupported": module_methods,
         "schemas": lambda: schema_tables(unbound()),
         "str_methods_unbound": str_methods,
+        "str_method_keywords": str_method_keywords,
+        "attribute_objects_unconvertible": attribute_objects_unconvertible,
         "number_methods_unbound": number_methods,
         "dtype_device_attributes_unbound": dtype_device_attributes,
         "optional_attributes": optional_attributes,

@@ -369,6 +369,35 @@ FRONTEND_REJECTIONS = (
 )
 
 
+# Class data of a NamedTuple class (`Out._fields`), which TorchScript cannot look up.
+NAMEDTUPLE_CLASS_DATA = frozenset({"_fields", "_field_defaults"})
+
+# `nn.Module` methods that yield the module's submodules (`named_*`: as (name, module) pairs).
+MODULE_ITERATORS = frozenset({"modules", "children", "named_modules", "named_children"})
+
+
+def _target_names(target: cst.BaseExpression) -> set[str]:
+    """The names an assignment or loop target binds."""
+    if type(target) is cst.Name:
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for e in target.elements for n in _target_names(e.value)}
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return set()
+
+
+@functools.cache
+def _str_method_parameters(method: str) -> frozenset[str]:
+    """The parameter names of Python's ``str.<method>`` (``split``: ``sep``, ``maxsplit``)."""
+    import inspect  # noqa: PLC0415 - only when a str method's keyword is looked at
+
+    try:
+        return frozenset(inspect.signature(getattr(str, method)).parameters)
+    except (AttributeError, TypeError, ValueError):
+        return frozenset()
+
+
 class UnsupportedCallInScript(Rule):
     """Flags calls into Python that `torch.jit.script` cannot compile.
 
@@ -5455,10 +5484,22 @@ class UnsupportedCallInScript(Rule):
                 "`str.format` with keyword arguments (TorchScript's `format` takes positional "
                 "arguments only: `'{}{}'.format(a, b)`)"
             )
+        keyword = self._str_keyword_unbound(node)
+        if keyword is not None:
+            method, names = func.attr.value, torchscript_table()["str_method_keywords"]  # type: ignore[attr-defined]
+            taken = ", ".join(f"`{n}`" for n in names[method])
+            return (
+                f"`str.{method}` with the keyword `{keyword}=` (TorchScript's `{method}` names "
+                f"its arguments {taken}: no overload takes `{keyword}`, Arguments for call are "
+                "not valid; pass it by position)"
+            )
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in torchscript_table()["module_methods_unsupported"]
-            and self.ctx.kind(func.value) in (Kind.MODULE, Kind.MODULES)
+            and (
+                self.ctx.kind(func.value) in (Kind.MODULE, Kind.MODULES)
+                or self._module_loop_variable(func.value)
+            )
         ):
             # A container (`nn.Sequential`, `nn.ModuleList`, `nn.ModuleDict`) inherits them
             # too: torch 2.13 compiles `.eval()` from its source (`Unknown type name 'Self'`)
@@ -5702,7 +5743,9 @@ class UnsupportedCallInScript(Rule):
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         """``boxes.area`` of a ``@property`` a NamedTuple class of this file defines: its
-        getter is a method TorchScript does not compile either."""
+        getter is a method TorchScript does not compile either. ``Out._fields`` /
+        ``Out._field_defaults`` read on the NamedTuple class itself."""
+        self._namedtuple_class_data(node)
         if self._properties is None:
             self._properties = {
                 line.name.value
@@ -5725,6 +5768,39 @@ class UnsupportedCallInScript(Rule):
                 f"or method '{node.attr.value}'); make it a function of the file taking the "
                 f"tuple, `{node.attr.value}(t)`",
             )
+
+    def _namedtuple_class_data(self, node: cst.Attribute) -> None:
+        """``Out._fields`` (or ``_field_defaults``) on a NamedTuple class of this file
+        (``class Out(NamedTuple)`` or ``Out = namedtuple("Out", [...])``) that the function
+        does not rebind: TorchScript resolves the class to its NamedTuple type, on which no
+        attribute is looked up (torch 2.13: attribute lookup is not defined on
+        __torch__...Out)."""
+        receiver = node.value
+        if node.attr.value not in NAMEDTUPLE_CLASS_DATA or type(receiver) is not cst.Name:
+            return
+        function = self.ctx.function
+        name = receiver.value
+        if function is None or assignments(function, name):
+            return
+        if any(p.name.value == name for p in signature_params(self.ctx, function)):
+            return
+        fields = namedtuple_fields(self.ctx, name)
+        if fields is None:
+            fields = collections_namedtuple_fields(self.ctx, name)
+        if fields is None or not in_script(self.ctx) or constant_dead_branch(self.ctx):
+            return
+        spelled = "[" + ", ".join(f'"{f}"' for f in fields) + "]"
+        self.report(
+            node,
+            f"`{name}.{node.attr.value}`, read on a NamedTuple class in scripted code: "
+            "TorchScript compiles the class as a NamedTuple type and looks up no attribute on "
+            f"it (torch 2.13: attribute lookup is not defined on __torch__...{name}); write "
+            + (
+                f"the field names out, `{spelled}`"
+                if node.attr.value == "_fields"
+                else "the defaults out as values"
+            ),
+        )
 
     def _namedtuple_own_method(
         self, func: cst.BaseExpression, getter: bool = False
@@ -6185,6 +6261,70 @@ class UnsupportedCallInScript(Rule):
         ``isascii``) on a receiver of unknown kind: only str (and bytes, which TorchScript has
         no type for) has these methods, unless a class of this file defines one."""
         return func.attr.value in STR_ONLY_METHODS and self._str_receiver(func)
+
+    def _str_keyword_unbound(self, node: cst.Call) -> Optional[str]:
+        """The keyword of ``s.method(..., kw=v)`` on a receiver that may be a str, where
+        ``kw`` is an argument Python's ``str.method`` takes and no ``aten::`` schema of the
+        method with a ``str self`` names it (``str_method_keywords``: ``s.split("/",
+        maxsplit=1)``, TorchScript's ``split`` takes ``separator`` and ``max``)."""
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value == "format":
+            return None
+        names = torchscript_table().get("str_method_keywords", {}).get(func.attr.value)
+        if names is None:
+            return None
+        python = _str_method_parameters(func.attr.value)
+        for arg in node.args:
+            if arg.keyword is None or arg.keyword.value in names:
+                continue
+            if arg.keyword.value in python and (
+                self._known_str(func.value) or self._str_receiver(func)
+            ):
+                return arg.keyword.value
+        return None
+
+    def _module_loop_variable(self, value: cst.BaseExpression) -> bool:
+        """A name the current function binds only as the target (or the second element of the
+        target) of ``for`` loops over ``<module>.modules()`` / ``.children()`` /
+        ``.named_modules()`` / ``.named_children()``: each element is a submodule, on which
+        TorchScript compiles an ``nn.Module`` method from its source."""
+        function = self.ctx.function
+        if type(value) is not cst.Name or function is None:
+            return False
+        loops: list[cst.For] = []
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if isinstance(node, cst.FunctionDef):
+                return False
+            if type(node) is cst.For and value.value in _target_names(node.target):  # type: ignore[attr-defined]
+                loops.append(node)  # type: ignore[arg-type]
+            return None
+
+        walk(function.body, enter, lambda node: None)
+        if not loops or len(assignments(function, value.value)) != len(loops):
+            return False  # bound otherwise too
+        for loop in loops:
+            call = loop.iter
+            if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
+                return False
+            method = call.func.attr.value
+            if method not in MODULE_ITERATORS or self.ctx.kind(call.func.value) not in (
+                Kind.MODULE,
+                Kind.MODULES,
+            ):
+                return False
+            target = loop.target
+            if method.startswith("named_"):
+                if not (
+                    isinstance(target, (cst.Tuple, cst.List))
+                    and len(target.elements) == 2
+                    and type(target.elements[1].value) is cst.Name
+                    and target.elements[1].value.value == value.value
+                ):
+                    return False
+            elif not (type(target) is cst.Name and target.value == value.value):
+                return False
+        return True
 
     def _str_receiver(self, func: cst.Attribute) -> bool:
         """``x.method`` on a receiver that may be a str: not ``self`` / ``cls``, not a tensor

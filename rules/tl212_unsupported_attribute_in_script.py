@@ -356,6 +356,8 @@ def _may_set_by_name(function: cst.CSTNode, attr: str) -> bool:
 
 
 LAMBDA = "a lambda (with the constructor's defaults)"
+TORCH_OBJECT = "an object of torch's type"  # `torch.finfo(...)`: attribute_objects_unconvertible
+TORCH_INLINE_VALUE = "the torch value"  # `torch.channels_last`: class_data_values "inline"
 CLASS_HELD = "a class, not an instance"
 NESTED_EMPTY = "a list, tuple or dict display with an empty list or dict inside"
 PASSED_CALLABLE = "the callable object a construction of the class passes"
@@ -3631,6 +3633,25 @@ class UnsupportedAttributeInScript(Rule):
                 f"Python type: '{held}'); hold the module itself as a submodule (or pass what "
                 "forward reads, such as its weight, as an argument)",
             )
+        elif what is not None and what.startswith(TORCH_OBJECT):
+            held = what.split("`")[1]
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript converts no `{held}` "
+                "object to a module attribute, so the scripted module has no such attribute "
+                f"(torch 2.13: failed to convert Python type: '{held}'); store the values the "
+                f"scripted code reads as numbers in `__init__` (`self.{node.attr.value}_max = "
+                f"{held}(...).max`)",
+            )
+        elif what is not None and what.startswith(TORCH_INLINE_VALUE):
+            held = what.split("`")[1]
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript takes it only spelled in "
+                "scripted code, not held by a module attribute (torch 2.13: failed to convert "
+                "Python type), so the scripted module has no such attribute; hold a bool flag "
+                f"and spell `{held}` in the scripted code where it is used",
+            )
         elif what is not None and what.startswith("a slice object"):
             self.report(
                 node,
@@ -5911,6 +5932,9 @@ class UnsupportedAttributeInScript(Rule):
                 return JIT_ATTRIBUTE_HELD
             if name in WEAK_REFERENCES:
                 return f"a weak reference (`{name}(...)`)"
+            if name in torchscript_table().get("attribute_objects_unconvertible", {}):
+                # torch 2.13: failed to convert Python type: 'torch.finfo'.
+                return f"{TORCH_OBJECT} `{name}` (`{name}(...)`)"
             if name == "builtins.slice":
                 # No slice type for a module attribute (torch 2.13: failed to convert Python
                 # type: 'slice'); a slice bound to a local in scripted code compiles.
@@ -5921,6 +5945,16 @@ class UnsupportedAttributeInScript(Rule):
             inherited = self._inheriting_plain_class(value, params)
             if inherited is not None:
                 return inherited
+        for branch in _result_values(value):
+            if not isinstance(branch, (cst.Name, cst.Attribute)):
+                continue
+            name = self.ctx.qualified_name(branch)
+            if name is not None and (
+                torchscript_table().get("class_data_values", {}).get(name) == "inline"
+            ):
+                # `class_data_values`: a memory format no attribute holds (torch 2.13), in
+                # either branch of `a if c else b`.
+                return f"{TORCH_INLINE_VALUE} `{name}`"
         if isinstance(value, cst.Name) and value.value in params:
             param = params[value.value]
             for hint in (param.annotation.annotation if param.annotation else None, param.default):

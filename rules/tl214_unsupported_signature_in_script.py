@@ -1479,6 +1479,20 @@ class UnsupportedSignatureInScript(Rule):
             self.report(annotation, problem)
 
     def _problem(self, annotation: cst.BaseExpression) -> Optional[str]:
+        if isinstance(annotation, (cst.Tuple, cst.List)) and annotation.elements:
+            # `-> (Tensor, Tensor)`: Python keeps the display as the annotation; torch 2.13
+            # resolves no display as a type (Expression of type tuple-literal / list-literal
+            # cannot be used in a type expression).
+            kind, spelled = (
+                ("tuple", "Tuple") if isinstance(annotation, cst.Tuple) else ("list", "List")
+            )
+            inner = ", ".join(cst.Module([]).code_for_node(e.value) for e in annotation.elements)
+            return (
+                f"a {kind} display as an annotation: TorchScript reads no display as a type "
+                f"(torch 2.13: Expression of type {kind}-literal cannot be used in a type "
+                f"expression); write `{spelled}[{inner}]`"
+                + (" (from typing)" if kind == "tuple" else "")
+            )
         name = self.ctx.qualified_name(annotation)
         if name == "torch.Size":
             return "`torch.Size` annotation: TorchScript has no such type; use `List[int]`"

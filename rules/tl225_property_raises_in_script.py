@@ -90,6 +90,32 @@ class PropertyRaisesInScript(Rule):
             """
         ),
     ]
+    VALID += [
+        # The base has a forward of its own, but the one class deriving from it overrides the
+        # property: the base is abstract, scripting the subclass reads the override.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Pooler(nn.Module):
+                @property
+                def num_prefix_tokens(self) -> int:
+                    raise NotImplementedError
+
+                def forward(self, x):
+                    return x[:, self.num_prefix_tokens :].mean(1)
+
+            class Model(Pooler):
+                @property
+                def num_prefix_tokens(self) -> int:
+                    return 1
+
+            def inputs():
+                return [(torch.randn(2, 5, 3),), (torch.randn(1, 4, 3),)]
+            """
+        ),
+    ]
     INVALID = [
         Invalid(
             """
@@ -130,6 +156,8 @@ class PropertyRaisesInScript(Rule):
         raised = _first_raise(node)
         if raised is None or raised.exc is None:
             return
+        if _overridden_in_every_subclass(self.ctx, info.owner_class, node.name.value):
+            return
         exc = raised.exc.func if isinstance(raised.exc, cst.Call) else raised.exc
         name = self.ctx.qualified_name(exc)
         if name is None or not name.startswith("builtins.") or name in SKIPPED:
@@ -142,6 +170,30 @@ class PropertyRaisesInScript(Rule):
             f"so scripting fails here with the {short}; override the property in the scripted "
             "subclass, or raise AttributeError, which that read skips",
         )
+
+
+def _overridden_in_every_subclass(ctx, owner: str, name: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``owner`` is a base that classes of this file derive from, each of which binds
+    ``name`` again before ``owner`` in its resolution order (a property, a method or a class
+    body value): the property that raises is the abstract one, and torch.jit.script, which
+    reads the property of the class it compiles, reads the override (torch 2.13)."""
+    summary = ctx.model.summary
+    prefix = f"{summary.module}." if summary.module else ""
+    subclasses = 0
+    for cls in summary.classes:
+        qualname = prefix + cls
+        if qualname == owner:
+            continue
+        order = ctx.index.mro(qualname)
+        if owner not in (entry[0] for entry in order):
+            continue
+        subclasses += 1
+        for entry_name, _, entry in order:
+            if entry_name == owner:
+                return False
+            if name in entry.methods or name in entry.body_values:
+                break
+    return subclasses > 0
 
 
 def _first_raise(function: cst.FunctionDef) -> Optional[cst.Raise]:
