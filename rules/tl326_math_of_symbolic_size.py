@@ -27,7 +27,7 @@ class MathOfSymbolicSize(Rule):
     flagged. So is `fractions.Fraction(w, h)` of sizes (an aspect ratio): it reduces the
     fraction with `math.gcd`. And so are `min` / `max` / `sorted` with a `key=` that reads a
     size (`min(self.buckets, key=lambda b: abs(b - n))`: picking the table nearest the input's
-    length).
+    length). And so is `divmod(n, k)` of a size (framing a waveform into hops).
 
     ## Why is this bad?
     `torch.compile` first compiles for the sizes of the first call; when a size changes it
@@ -39,7 +39,10 @@ class MathOfSymbolicSize(Rule):
     Dynamo has no handler for `min` / `max` with a key that computes on a symbolic size
     ("invalid call to builtin op handler") and cannot sort by keys that are not constants
     ("sort with non-constant keys"); while tracing, the key compares 0-d tensors in Python,
-    so the trace keeps the example input's pick for every later input.
+    so the trace keeps the example input's pick for every later input. Dynamo's `divmod`
+    handler calls `divmod` on the symbolic size itself, which refuses it (torch 2.13:
+    "Observed exception", TypeError: unsupported operand type(s) for divmod()), where `n // k`
+    and `n % k` stay symbolic.
 
     ## Example
     ```python
@@ -55,8 +58,9 @@ class MathOfSymbolicSize(Rule):
     ## Fix safety
     Safe: `math.comb(n, k)` / `math.perm(n, k)` with a literal `k` of 0, 1 or 2 become the
     integer formula (`math.comb(n, 2)` -> `n * (n - 1) // 2`), the same count for every
-    non-negative integer, which a size is (`fixers/math_size_formula.py`). No automatic fix for
-    the others.
+    non-negative integer, which a size is (`fixers/math_size_formula.py`). Safe: `divmod(n, k)`
+    -> `(n // k, n % k)`, the same pair for ints, where each operand is surely an int read again
+    with no side effect (`fixers/repair_session31.py`). No automatic fix for the others.
     """
 
     code = "TL326"
@@ -114,8 +118,49 @@ class MathOfSymbolicSize(Rule):
                 return [(torch.randn(2, 16, 4),), (torch.randn(1, 36, 4),)]
             """
         ),
+        # The hop count and the remainder spelled with `//` and `%`: Dynamo keeps them
+        # symbolic.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, wav):
+                    n, rem = wav.shape[-1] // 8, wav.shape[-1] % 8
+                    if rem:
+                        wav = F.pad(wav, (0, 8 - rem))
+                        n += 1
+                    return wav.reshape(wav.shape[0], n, 8).mean(-1)
+
+            def inputs():
+                return [(torch.randn(2, 32),), (torch.randn(2, 37),)]
+            """
+        ),
     ]
     INVALID = [
+        # `divmod` of the length: fullgraph compile raises once it varies between calls.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, wav):
+                    n, rem = divmod(wav.shape[-1], 8)
+                    if rem:
+                        wav = F.pad(wav, (0, 8 - rem))
+                        n += 1
+                    return wav.reshape(wav.shape[0], n, 8).mean(-1)
+
+            def inputs():
+                return [(torch.randn(2, 32),), (torch.randn(2, 37),)]
+            """,
+            line=7,
+            message_contains="divmod",
+        ),
         # The position table nearest the input's length, picked by a keyed min.
         Invalid(
             """
@@ -215,6 +260,12 @@ class MathOfSymbolicSize(Rule):
         if name in KEYED_BUILTINS:
             self._keyed_by_size(node, name)
             return
+        if name == "builtins.divmod":
+            # A size and no number read from tensor data (whose conversion breaks first).
+            kinds = [self.ctx.kind(arg.value) for arg in node.args[:2]]
+            if Kind.SIZE in kinds and not any(k.data_dependent for k in kinds):
+                self.report(node, DIVMOD_MESSAGE, targets=("compile",))
+            return
         count = len(node.args)
         compile_min = size_refused("compile").get(name, 1 if name in math_size_refused() else 0)
         trace_min = size_refused("trace").get(name, 0)
@@ -268,6 +319,23 @@ KEYED_BUILTINS = {
     "builtins.max": "invalid call to builtin op handler",
     "builtins.sorted": "sort with non-constant keys",
 }
+
+
+# `divmod` of a symbolic size: Dynamo's handler calls divmod on the SymInt, which has no
+# `__divmod__` (torch 2.13: "Observed exception", TypeError "unsupported operand type(s) for
+# divmod(): 'int' and 'int'"); `n // k` and `n % k` stay symbolic.
+DIVMOD_MESSAGE = Message(
+    "`divmod()` of a tensor's size",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (Observed exception: TypeError, unsupported "
+            "operand type(s) for divmod()) once the size varies between calls (it is then "
+            "symbolic)",
+        ),
+    ),
+    "spell it `n // k, n % k`, which Dynamo keeps symbolic",
+)
 
 
 SIZE_ADVICE = "use sizes the module knows as constants, or integer arithmetic on them (`n // k`)"
