@@ -452,7 +452,9 @@ class PropertyStepCountToWhileLoop(StepCountLoopToWhileLoop):
     iterations kept in a buffer), where the ``.item()`` broke the graph. Unsafe, as
     ``StepCountLoopToWhileLoop`` is: each carried value must keep its shape and dtype from
     step to step, eager without gradients runs the loop through Dynamo, TorchScript cannot
-    compile it."""
+    compile it. Where trace is a target too (every back-end, by default) the fix brings TL320
+    and ``torchlint fix`` drops it: it repairs with ``--target compile`` / ``--target
+    export``."""
 
     codes = ("TL102", "TL103")
     applicability = "unsafe"

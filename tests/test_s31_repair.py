@@ -402,6 +402,15 @@ def test_a_stored_count_read_in_a_property_runs_as_a_while_loop():
     )
 
 
+def test_where_trace_is_a_target_the_property_loop_fix_is_dropped():
+    from torchlint.lint.fixes import fix_text
+
+    outcome = fix_text("example.py", REFINE, EVERY, unsafe=True)
+    assert "while_loop" not in outcome.text
+    assert [d.code for d in outcome.dropped] == ["TL103"]
+    assert "TL320" in outcome.dropped[0].reason
+
+
 def test_property_counts_the_while_loop_cannot_take_are_left_alone():
     for old, new in [
         # the property read twice
