@@ -25,6 +25,7 @@ from torchlint.lint.walk import walk
 from ._graph import (
     _arguments_passed,
     _is_parameter,
+    annotated_tensor,
     call_targets,
     condition_parts,
     keyword,
@@ -1948,6 +1949,12 @@ class SizeDependentPython(Rule):
         self._python_op: dict[int, bool] = {}  # function node -> run_as_python_op
         # `X` of the `if ...: return self.X` being checked: a cache hit returning the cache.
         self._returned_attr: Optional[str] = None
+        # `range(...)` calls of loops that partition a size into pieces (`_partitions`).
+        self._partitions: set[int] = set()
+
+    def visit_For(self, node: cst.For) -> None:
+        if _partitions(node):
+            self._partitions.add(id(node.iter))
 
     def report(self, node: cst.CSTNode, message=None, **kwargs) -> None:  # type: ignore[no-untyped-def, override]
         function = self.ctx.function
@@ -1987,6 +1994,8 @@ class SizeDependentPython(Rule):
         # A decision may test any dimension, the last one included (odd lengths, padding).
         if type(part) is cst.UnaryOperation and type(part.operator) is cst.Not:  # type: ignore[attr-defined]
             return self._varying(part.expression)  # type: ignore[attr-defined]
+        if isinstance(part, cst.Comparison) and _tests_clamped_setting(self.ctx, part):
+            return False
         if type(part) is cst.Name and self._bound_to_size_test(part):
             return True
         if isinstance(part, cst.Comparison) and self._compares_shape(part):
@@ -2087,8 +2096,9 @@ class SizeDependentPython(Rule):
         return True
 
     def _bound_to_shape(self, name: cst.Name) -> bool:
-        """``shape = x.shape`` / ``a, b = x.shape[:-2], y.shape[:-2]``: a name every binding
-        of which is a tensor's shape (or a slice of one) that may vary, as compared above."""
+        """``shape = x.shape`` / ``a, b = x.shape[:-2], y.shape[:-2]`` / ``plan =
+        tuple(x.shape[-2:])``: a name every binding of which is a tensor's shape (or a slice of
+        one, or a tuple / list copy of either) that may vary, as compared above."""
         if self.ctx.kind(name) != Kind.SHAPE:
             return False
         values = assignments(self.ctx.function, name.value)
@@ -2101,6 +2111,15 @@ class SizeDependentPython(Rule):
                 if not isinstance(value, (cst.Tuple, cst.List)) or len(value.elements) != size:
                     return False
                 value = value.elements[position].value
+            if (
+                isinstance(value, cst.Call)
+                and self.ctx.qualified_name(value.func) in ("builtins.tuple", "builtins.list")
+                and len(value.args) == 1
+                and not value.args[0].star
+            ):
+                # `plan = tuple(x.shape[-2:])`: the sizes copied into a tuple, compared as
+                # they are (torch 2.13 warns at the test: each size is a 0-dim tensor).
+                value = value.args[0].value
             if not (
                 (isinstance(value, cst.Subscript) or shape_owner(value) is not None)
                 and shape_of_tensor(self.ctx, value)
@@ -2298,6 +2317,8 @@ class SizeDependentPython(Rule):
                 self.report(node, SPLIT_MESSAGE)
             return
         if name not in SIZE_CONSUMERS and not name.startswith(("math.", "numpy.")):
+            return
+        if id(node) in self._partitions:
             return
         args = call_targets(node)
         # `min(x.shape[-2:])` compares the sizes it is given; `int(np.prod(x.shape[1:]))` makes
@@ -2832,10 +2853,190 @@ def maybe_python_number(ctx: LintContext, expr: cst.BaseExpression, depth: int =
         return maybe_python_number(ctx, expr.expression, depth + 1)  # type: ignore[attr-defined]
     if kind is cst.Name:
         return any(
-            value is not UNKNOWN_VALUE and size == 1 and maybe_python_number(ctx, value, depth + 1)
+            value is not UNKNOWN_VALUE
+            and size == 1
+            and not _holds(value, expr)
+            and maybe_python_number(ctx, value, depth + 1)
             for value, _, size in assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
         )
     return False
+
+
+def _partitions(node: cst.For) -> bool:
+    """A helper's ``for start in range(0, n, step):`` that only yields the piece ``start :
+    min(n, start + step)`` (``yield slice(start, min(n, start + step))``): the trace keeps the
+    example's number of pieces, but the last one ends at ``min(n, ...)``, which returns ``n``
+    itself, the size each input gives, where ``start + step`` reaches it; the pieces cover
+    every input, so a caller that computes each piece on its own (what such a helper is for:
+    a batch cut to bound memory) gets eager's result for any size (torch 2.13; not so with
+    ``min(start + step, n)``, which keeps the example's end on a tie, nor a loop whose own
+    body runs a recurrence over the pieces). The tracer warns at the ``min``, flagged there."""
+    call = node.iter
+    target = node.target
+    if (
+        type(call) is not cst.Call
+        or type(call.func) is not cst.Name  # type: ignore[attr-defined]
+        or call.func.value != "range"  # type: ignore[attr-defined]
+        or type(target) is not cst.Name
+        or len(call.args) != 3  # type: ignore[attr-defined]
+        or any(a.keyword is not None or a.star for a in call.args)  # type: ignore[attr-defined]
+    ):
+        return False
+    code = cst.Module([]).code_for_node
+    stop, step = code(call.args[1].value), code(call.args[2].value)  # type: ignore[attr-defined]
+    name = target.value  # type: ignore[attr-defined]
+
+    def piece(lower: Optional[cst.BaseExpression], upper: Optional[cst.BaseExpression]) -> bool:
+        return (
+            type(lower) is cst.Name
+            and lower.value == name  # type: ignore[attr-defined]
+            and type(upper) is cst.Call
+            and code(upper.func) == "min"  # type: ignore[attr-defined]
+            and len(upper.args) == 2  # type: ignore[attr-defined]
+            and code(upper.args[0].value) == stop  # type: ignore[attr-defined]
+            and code(upper.args[1].value).replace(" ", "") == f"{name}+{step}".replace(" ", "")  # type: ignore[attr-defined]
+        )
+
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    if not body or not all(
+        type(statement) is cst.SimpleStatementLine
+        and all(
+            type(small) is cst.Expr and type(small.value) is cst.Yield  # type: ignore[attr-defined]
+            for small in statement.body  # type: ignore[attr-defined]
+        )
+        for statement in body
+    ):
+        return False
+    pieces: set[int] = set()
+    reads: list[cst.Name] = []
+
+    def enter(part: cst.CSTNode) -> bool:
+        kind = type(part)
+        if kind is cst.Call and code(part.func) == "slice":  # type: ignore[attr-defined]
+            args = [a.value for a in part.args]  # type: ignore[attr-defined]
+            if len(args) == 2 and piece(args[0], args[1]):
+                pieces.add(id(args[0]))
+        elif kind is cst.Slice and piece(part.lower, part.upper):  # type: ignore[attr-defined]
+            pieces.add(id(part.lower))  # type: ignore[attr-defined]
+        elif kind is cst.Name and part.value == name:  # type: ignore[attr-defined]
+            reads.append(part)  # type: ignore[arg-type]
+        return True
+
+    walk(node.body, enter, lambda part: None)
+    # Each read is a piece's start or the `start` inside that piece's `min(n, start + step)`.
+    starts = [r for r in reads if id(r) in pieces]
+    return bool(starts) and len(reads) == 2 * len(starts)
+
+
+def _tests_clamped_setting(ctx: LintContext, test: cst.Comparison) -> bool:
+    """``if group_size == 2:`` after ``if group_size > x.shape[d]: group_size = x.shape[d]``:
+    every operand that may hold a size is a parameter that holds one only where such a clamp,
+    a test of the parameter itself (flagged there), rebound it. On the path the example takes
+    without the clamp the test compares the caller's number (torch 2.13: no TracerWarning);
+    the size enters only through the clamp's decision. Not so where the clamp also takes the
+    size for a parameter left None (``if group_size is None or ...``): a caller passing None
+    gets the size, and the test decides on it."""
+    operands = [test.left, *(c.comparator for c in test.comparisons)]
+    sized = [o for o in operands if ctx.kind(o) == Kind.SIZE]
+    return bool(sized) and all(
+        type(o) is cst.Name and _clamped_parameter(ctx, o.value)  # type: ignore[attr-defined]
+        for o in sized
+    )
+
+
+def _clamped_parameter(ctx: LintContext, name: str) -> bool:
+    """Whether ``name`` is a parameter of the current function (not a tensor) that the
+    function rebinds only inside ``if`` statements whose test reads ``name`` itself."""
+    function = ctx.function
+    if function is None:
+        return False
+    params = function.params
+    param = next(
+        (
+            p
+            for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+            if p.name.value == name
+        ),
+        None,
+    )
+    if param is None or annotated_tensor(ctx, name):
+        return False
+    tests: list[cst.BaseExpression] = []
+    rebound = clamped = 0
+
+    def reads(expr: cst.BaseExpression) -> bool:
+        found = False
+
+        def enter(node: cst.CSTNode) -> bool:
+            nonlocal found
+            found = found or (type(node) is cst.Name and node.value == name)  # type: ignore[attr-defined]
+            return not found
+
+        walk(expr, enter, lambda node: None)
+        return found
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal rebound, clamped
+        kind = type(node)
+        if kind in (cst.FunctionDef, cst.Lambda, cst.ClassDef) and node is not function:
+            return False
+        if kind is cst.If:
+            tests.append(node.test)  # type: ignore[attr-defined]
+        elif kind in (cst.Assign, cst.AugAssign, cst.AnnAssign):
+            targets = (
+                [t.target for t in node.targets]  # type: ignore[attr-defined]
+                if kind is cst.Assign
+                else [node.target]  # type: ignore[attr-defined]
+            )
+            if any(type(t) is cst.Name and t.value == name for t in targets):
+                rebound += 1
+                clamped += bool(tests) and reads(tests[-1]) and not _none_alternative(tests[-1])
+        elif kind in (cst.For, cst.With, cst.NamedExpr):
+            target = getattr(node, "target", None)
+            if target is not None and reads(target):
+                rebound += 1  # bound by a loop or a walrus: not a clamp
+        return True
+
+    def leave(node: cst.CSTNode) -> None:
+        if type(node) is cst.If:
+            tests.pop()
+
+    walk(function.body, enter, leave)
+    return rebound > 0 and rebound == clamped
+
+
+def _none_alternative(test: cst.BaseExpression) -> bool:
+    """Whether ``test`` asks whether a value is None or falsy (``k is None``, ``not k``)."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        kind = type(node)
+        if kind is cst.Comparison:
+            found = found or any(
+                type(c.comparator) is cst.Name and c.comparator.value == "None"  # type: ignore[attr-defined]
+                for c in node.comparisons  # type: ignore[attr-defined]
+            )
+        elif kind is cst.UnaryOperation and type(node.operator) is cst.Not:  # type: ignore[attr-defined]
+            found = found or type(node.expression) is cst.Name  # type: ignore[attr-defined]
+        return not found
+
+    walk(test, enter, lambda node: None)
+    return found
+
+
+def _holds(value: cst.CSTNode, read: cst.CSTNode) -> bool:
+    """Whether ``read`` is part of ``value``: in ``chunk = max(1, int(chunk))`` the ``chunk``
+    read on the right is the value before this binding (a parameter's), not the binding."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        found = found or node is read
+        return not found
+
+    walk(value, enter, lambda node: None)
+    return found
 
 
 def project_callee(ctx: LintContext, func: cst.BaseExpression) -> bool:

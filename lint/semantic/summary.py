@@ -1459,7 +1459,17 @@ class _Summarizer(ast.NodeVisitor):
             return "<const>"
         if isinstance(value, ast.Name) and self.function_stack:
             if value.id in self.instances[-1]:
-                return self.instances[-1][value.id]  # `group = SE3(); self.group = group`
+                held = self.instances[-1][value.id]
+                head = held.rsplit(".", 1)[-1]
+                if (
+                    held.startswith("torch.")
+                    and not held.startswith("torch.nn.")
+                    and head[:1].islower()
+                ):
+                    # `state = torch.full(...); self.state = state`: the tensor a torch
+                    # function made, as `self.state = torch.full(...)` is.
+                    return "<tensor>"
+                return held  # `group = SE3(); self.group = group`
             if value.id in self.tensor_params[-1]:
                 # `self.class_weights = class_weights` of `class_weights: Optional[Tensor]`:
                 # the tensor (or None) the caller gives, not a config number.
