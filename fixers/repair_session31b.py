@@ -8,13 +8,25 @@ v = b``), ``min(a, b)`` or ``max(a, b)`` of ints one of which is a size -> ``b +
 TorchScript). A listwise ranker grouping its candidates into lists when they divide evenly, an
 FNO layer keeping at most as many Fourier modes as the grid has.
 
+``TolistRowMaxToAmax`` (TL104, unsafe): ``torch.tensor([max(row) for row in T.tolist()])`` ->
+``T.detach().amax(-1)`` (``min`` -> ``amin``). A PatchCore-style anomaly score, the worst
+patch's distance to the memory bank.
+
+``LenOfSelectionToShape`` (TL107, safe): ``len(t)`` of a selection given as an argument ->
+``t.shape[0]``, which export keeps symbolic. Passage scores merged per distinct document.
+
+``IntOfDataToItemWider`` (TL102, unsafe): fixers/repair_session25.py's ``int(t)`` ->
+``t.long().item()`` for export where the number sizes tensors through ``operator.add(v, 1)`` or
+``torch.bincount(..., minlength=v)``. A segment mean over sorted graph ids, table rows counted
+from a cumulative sum.
+
 Left without a rewrite (the findings' messages say what to do by hand): sizes read from the data
-(``int(batch[-1]) + 1`` segments, ``int(covered.max()) + 1`` candidates, ``ceil(t1 / dt)``
-steps, an adaptive step size accepted on ``float(err)``), a greedy pick loop of
-``int(argmax)`` indices, a selection refilled when too few survive, Python ``max`` of the rows
-of ``tolist()``, and under trace a reshape or a stride chosen by a size (the two values have
-other shapes), a loop count from a size, a raise on tensor data (trace cannot raise) and a
-star-unpacked shape.
+where they go elsewhere than a new tensor's size (``int(covered.max()) + 1`` candidates as a
+top-k, ``ceil(t1 / dt)`` steps, an adaptive step size accepted on ``float(err)``), a selection
+refilled when too few survive, ``unique`` / ``nonzero`` counts, and under trace a reshape or a
+stride chosen by a size (the two values have other shapes), a loop count from a size, a
+per-sample convolution loop (a grouped convolution's ``groups`` is a constant in the trace), a
+raise on tensor data (the trace drops ``torch._assert_async``) and a star-unpacked shape.
 """
 
 from __future__ import annotations
@@ -24,7 +36,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
-from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.fixes import Fixer, Replacement, fixers_by_code
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 
@@ -34,7 +46,8 @@ from ._shared import (
     single_assigned_name,
     variable_uses,
 )
-from ._tensor_exprs import shape_of_tensor, traced_size, traced_size_test
+from ._tensor_exprs import is_number, shape_of_tensor, traced_size, traced_size_test
+from .repair_session25 import IntOfDataToItem
 from .repair_session30b import _one_store
 from .tensor_condition import statement_comments
 
@@ -370,6 +383,104 @@ class TolistRowMaxToAmax(Fixer):
         )
 
 
+# -- TL102: int(T) sizing new tensors through operator.add or bincount's minlength -----------
+
+
+class IntOfDataToItemWider(IntOfDataToItem):
+    """fixers/repair_session25.py's ``IntOfDataToItem`` (``int(t)`` whose number only sizes
+    tensors -> ``t.long().item()``, which torch.export makes an unbacked size) where the
+    number also goes through ``operator.add(v, k)`` / ``operator.sub(v, k)`` of a number
+    literal (as ``v + k`` does) or into ``minlength=`` of ``torch.bincount`` (the length of the
+    counts it makes). The same rewrite and the same conditions otherwise. Checked on torch
+    2.13 (tests/test_s31_repair_b.py): a segment mean sized by ``operator.add(int(batch[-1]),
+    1)`` and table rows counted with ``torch.bincount(row_id, minlength=n_rows)`` export and
+    run on other counts, eager unchanged. Unsafe as there: ``int()`` of a NaN or an infinity
+    raised, ``.long()`` gives a number."""
+
+    def _sizes_only(self, node: cst.BaseExpression, depth: int) -> bool:
+        if depth > 4:
+            return False
+        current: cst.CSTNode = node
+        parent = self.parent(current)
+        while isinstance(parent, cst.BinaryOperation) and isinstance(
+            parent.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)
+        ):
+            other = parent.right if parent.left is current else parent.left
+            if not (is_number(other) or self.kind(other) in (Kind.CONST, Kind.SIZE)):
+                return False
+            current, parent = parent, self.parent(parent)
+        if isinstance(parent, cst.Arg) and parent.value is current and not parent.star:
+            call = self.parent(parent)
+            if isinstance(call, cst.Call):
+                name = self.ctx.qualified_name(call.func) or ""
+                if name == "torch.bincount":
+                    keyword = parent.keyword
+                    return keyword is not None and keyword.value == "minlength"
+                if name in ("operator.add", "operator.sub"):
+                    args = call.args
+                    if len(args) != 2 or any(a.keyword is not None or a.star for a in args):
+                        return False
+                    other = args[1] if args[0] is parent else args[0]
+                    return is_number(other.value) and self._sizes_only(call, depth + 1)
+        return super()._sizes_only(node, depth)
+
+    def _another_fix(self, diagnostic: Diagnostic) -> bool:
+        """As there, leaving out the base fixer (which asks this one in turn)."""
+        pending = list(self.tools.pending_imports)
+        try:
+            for other in fixers_by_code()[diagnostic.code]:
+                if issubclass(other, IntOfDataToItem):
+                    continue
+                try:
+                    if other(self.ctx, self.tools).fix(diagnostic):
+                        return True
+                except Exception:  # noqa: BLE001 - its failure is reported where it runs
+                    continue
+            return False
+        finally:
+            self.tools.pending_imports[:] = pending
+
+
+# -- TL107: len() of a selection given as an argument -> its shape[0] --------------------------
+
+
+class LenOfSelectionToShape(Fixer):
+    """``len(t)`` (TL107: ``t`` a tensor whose first size is data dependent, ``len`` given as
+    an argument: ``x.new_zeros(len(docs))`` with ``docs`` the distinct values of
+    ``torch.unique``) -> ``t.shape[0]``, the fix the finding's message names.
+
+    Safe: ``Tensor.__len__`` is ``t.shape[0]`` for a tensor with a first dimension, which the
+    finding says ``t`` has (a selection: ``unique``, ``nonzero``, a boolean mask's rows, never
+    0-d); TorchScript compiles both to the same int. torch.export (checked on torch 2.13,
+    tests/test_s31_repair_b.py: passage scores merged per distinct document id) keeps
+    ``shape[0]`` a symbolic size, where ``len()`` must give a Python int (Could not extract
+    specialized integer); torch.jit.trace records ``shape[0]`` where it baked ``len()``."""
+
+    codes = ("TL107",)
+    applicability = "safe"
+    message = "use `t.shape[0]`, which stays a symbolic size, instead of `len(t)`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not (
+            isinstance(call, cst.Call)
+            and self.ctx.qualified_name(call.func) == "builtins.len"
+            and len(call.args) == 1
+            and call.args[0].keyword is None
+            and not call.args[0].star
+            and isinstance(self.parent(call), cst.Arg)
+        ):
+            return None
+        tensor = call.args[0].value
+        if self.kind(tensor) != Kind.TENSOR:
+            return None
+        text = self.code(tensor.with_changes(lpar=[], rpar=[])).strip()
+        if not isinstance(tensor, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            text = f"({text})"
+        replaced = cst.parse_expression(f"{text}.shape[0]")
+        return [(call, replaced.with_changes(lpar=call.lpar, rpar=call.rpar))]
+
+
 def _divisors(node: cst.CSTNode) -> list[cst.BaseExpression]:
     found: list[cst.BaseExpression] = []
 
@@ -395,6 +506,8 @@ def _operand(fixer: Fixer, expr: cst.BaseExpression, *, sum_side: bool = False) 
 
 
 __all__ = [
+    "LenOfSelectionToShape",
+    "IntOfDataToItemWider",
     "TolistRowMaxToAmax",
     "SizeSelectAsArithmetic",
     "SizeSelectAsArithmeticUnsafe",

@@ -263,3 +263,176 @@ def test_row_reductions_the_rewrite_cannot_read_are_left_alone():
 @requires_torch
 def test_the_row_amax_exports_and_traces_with_eager_unchanged():
     _assert_repaired(PATCHCORE, fixed_text(PATCHCORE, EXPORT), ("export", "trace"))
+
+
+# -- IntOfDataToItemWider (TL102): int(T) sizing tensors through operator.add / minlength ------
+SEGMENTS = """\
+import operator
+
+import torch
+from torch import nn
+
+
+def num_segments(batch: torch.Tensor) -> int:
+    # batch is sorted: the last graph id plus one is the number of graphs
+    return operator.add(int(batch[-1]), 1)
+
+
+def segment_mean(x: torch.Tensor, batch: torch.Tensor) -> torch.Tensor:
+    n = num_segments(batch)
+    total = x.new_zeros(n, x.shape[1]).index_add_(0, batch, x)
+    count = torch.zeros(n, dtype=x.dtype).index_add_(0, batch, torch.ones_like(batch, dtype=x.dtype))
+    return total / count.clamp_min(1).unsqueeze(1)
+
+
+class Readout(nn.Module):
+    def __init__(self, d: int = 5):
+        super().__init__()
+        self.node = nn.Linear(d, d)
+        self.out = nn.Linear(d, 2)
+
+    def forward(self, x: torch.Tensor, batch: torch.Tensor) -> torch.Tensor:
+        return self.out(segment_mean(torch.relu(self.node(x)), batch))
+
+
+Model = Readout
+
+
+def inputs():
+    torch.manual_seed(31)
+    return [
+        (torch.randn(7, 5), torch.tensor([0, 0, 0, 1, 1, 2, 2])),
+        (torch.randn(7, 5), torch.tensor([0, 0, 1, 1, 1, 1, 1])),
+        (torch.randn(7, 5), torch.tensor([0, 1, 2, 3, 4, 5, 5])),
+    ]
+"""
+
+SEGMENTED = SEGMENTS.replace(
+    "return operator.add(int(batch[-1]), 1)", "return operator.add(batch[-1].long().item(), 1)"
+)
+
+ROWS = """\
+import torch
+from torch import nn
+
+
+class Rows(nn.Module):
+    def __init__(self, gap: float = 0.15, dim: int = 6):
+        super().__init__()
+        self.gap = gap
+        self.proj = nn.Linear(4, dim)
+
+    def forward(self, boxes: torch.Tensor) -> torch.Tensor:
+        y = boxes[:, 1]
+        order = y.argsort()
+        boxes, y = boxes[order], y[order]
+        new_row = torch.cat([y.new_zeros(1), (y[1:] - y[:-1] > self.gap).to(y.dtype)]).long()
+        row_id = new_row.cumsum(0)
+        n_rows = int(row_id[-1]) + 1
+        pooled = torch.zeros(n_rows, 6).index_add_(0, row_id, self.proj(boxes))
+        return pooled / torch.bincount(row_id, minlength=n_rows).unsqueeze(1)
+
+
+Model = Rows
+
+
+def inputs():
+    torch.manual_seed(31)
+    a = torch.tensor([[0.1, 0.10, 0.2, 0.02], [0.5, 0.12, 0.2, 0.02], [0.1, 0.5, 0.2, 0.02]])
+    b = torch.tensor([[0.1, 0.10, 0.2, 0.02], [0.5, 0.32, 0.2, 0.02], [0.1, 0.55, 0.2, 0.02]])
+    return [(a,), (b,)]
+"""
+
+ROWED = ROWS.replace("n_rows = int(row_id[-1]) + 1", "n_rows = row_id[-1].long().item() + 1")
+
+
+def test_an_int_sizing_new_tensors_is_read_with_item_for_export():
+    assert fixed_text(SEGMENTS, EXPORT) == SEGMENTED
+    assert fixed_text(ROWS, EXPORT) == ROWED
+    assert fixed_text(SEGMENTS, EXPORT, unsafe=False) == SEGMENTS  # unsafe only
+
+
+def test_ints_going_elsewhere_than_sizes_are_left_alone():
+    for source, old, new in [
+        # a loop count
+        (
+            ROWS,
+            "        pooled = torch.zeros(",
+            "        for _ in range(n_rows):\n            y = y * 1\n        pooled = torch.zeros(",
+        ),
+        # a Python decision on it
+        (
+            ROWS,
+            "        pooled = torch.zeros(",
+            "        if n_rows > 2:\n            y = y * 2\n        pooled = torch.zeros(",
+        ),
+        # operator.mul, and operator.add of a tensor's number
+        (SEGMENTS, "operator.add(int(batch[-1]), 1)", "operator.mul(int(batch[-1]), 2)"),
+        (SEGMENTS, "operator.add(int(batch[-1]), 1)", "operator.add(int(batch[-1]), batch)"),
+    ]:
+        assert old in source, old
+        fixed = fixed_text(source.replace(old, new), EXPORT)
+        assert ".long().item()" not in fixed, new
+
+
+@requires_torch
+def test_the_sizes_read_with_item_export_with_eager_unchanged():
+    # SEGMENTS scripts before and after (the scripted side keeps int()); trace and compile
+    # fail before and after
+    _assert_repaired(SEGMENTS, fixed_text(SEGMENTS, EXPORT), ("export",))
+    _assert_repaired(ROWS, fixed_text(ROWS, EXPORT), ("export",))
+
+
+# -- LenOfSelectionToShape (TL107): len() of a selection given as an argument ---------------
+DEDUPE = """\
+import torch
+from torch import nn
+
+
+def pool_by_doc(doc_ids: torch.Tensor, scores: torch.Tensor) -> torch.Tensor:
+    docs, inverse = torch.unique(doc_ids, return_inverse=True)
+    total = scores.new_zeros(len(docs)).index_add_(0, inverse, scores)
+    count = scores.new_zeros(len(docs)).index_add_(0, inverse, torch.ones_like(scores))
+    return total / count
+
+
+class Rerank(nn.Module):
+    def __init__(self, d: int = 8):
+        super().__init__()
+        self.enc = nn.Sequential(nn.Linear(2 * d, d), nn.GELU(), nn.Linear(d, 1))
+
+    def forward(self, query, passages, doc_ids):
+        pair = torch.cat([query.expand_as(passages), passages], dim=-1)
+        return pool_by_doc(doc_ids, self.enc(pair).squeeze(-1))
+
+
+Model = Rerank
+
+
+def inputs():
+    torch.manual_seed(31)
+    q = torch.randn(1, 8)
+    return [
+        (q, torch.randn(6, 8), torch.tensor([3, 3, 5, 7, 7, 7])),
+        (q, torch.randn(6, 8), torch.tensor([1, 2, 4, 5, 8, 9])),
+    ]
+"""
+
+DEDUPED = DEDUPE.replace("new_zeros(len(docs))", "new_zeros(docs.shape[0])")
+
+
+def test_len_of_a_selection_becomes_its_first_size():
+    assert fixed_text(DEDUPE, EXPORT, unsafe=False) == DEDUPED  # safe
+    # a Python list's len is left: no tensor
+    source = DEDUPE.replace(
+        "docs, inverse = torch.unique(doc_ids, return_inverse=True)",
+        "docs, inverse = torch.unique(doc_ids, return_inverse=True)\n    names = [0, 1]",
+    ).replace(
+        "scores.new_zeros(len(docs)).index_add_(0, inverse, scores)", "scores.new_zeros(len(names))"
+    )
+    assert "new_zeros(len(names))" in fixed_text(source, EXPORT)
+
+
+@requires_torch
+def test_the_first_size_exports_with_eager_unchanged():
+    _assert_repaired(DEDUPE, fixed_text(DEDUPE, EXPORT), ("export",))
