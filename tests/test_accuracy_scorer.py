@@ -156,6 +156,44 @@ def test_a_first_call_finding_counts_where_torch_reports_its_line_and_is_uncheck
     assert set(result["script"].fp) == {("mod.py", 6)}
 
 
+def test_trace_and_export_check_only_the_lines_their_own_run_on_a_executed(tmp_path: Path):
+    """Trace and export run the model's Python once more, on input A, after the eager runs on
+    A and B: a line only eager B ran (a longer input's path) or only the first eager call ran
+    (a set-up the warmed model skips) is one they never saw, unverified, not false. A line
+    their run executed and torch found clean stays false; data without ``ran`` keeps the
+    model's whole coverage as before."""
+    (tmp_path / "mod.py").write_text(SOURCE)
+    model = {"model": "m", "complete": {"trace": True, "export": True}, "unlocated": []}
+    truth = {"models": [model], "findings": [_finding("trace", 8)]}
+    coverage = {"models": {"m": {"mod.py": [[1, 8]]}}}
+    diagnostics = [
+        _diag(2, ["trace", "export"]),  # continuation lines 3-4 unrun by trace: still checked
+        _diag(6, ["trace", "export"]),  # ran under trace and export, clean: false
+        _diag(7, ["trace", "export"]),  # only eager ran it: unverified
+        _diag(8, ["trace"]),  # torch's problem, wherever the trace ran: a hit
+    ]
+    before = score.score(truth, coverage, diagnostics, root=tmp_path)
+    assert set(before["trace"].fp) == {("mod.py", 2), ("mod.py", 6), ("mod.py", 7)}
+    assert set(before["export"].fp) == {("mod.py", 2), ("mod.py", 6), ("mod.py", 7)}
+    model["ran"] = {"trace": {"mod.py": [[1, 2], [6, 6]]}, "export": {"mod.py": [[2, 2]]}}
+    after = score.score(truth, coverage, diagnostics, root=tmp_path)
+    assert set(after["trace"].tp) == {("mod.py", 8)} and not after["trace"].fn
+    assert set(after["trace"].fp) == {("mod.py", 2), ("mod.py", 6)}
+    assert set(after["trace"].unverified) == {("mod.py", 7)}
+    assert set(after["export"].fp) == {("mod.py", 2)}
+    assert set(after["export"].unverified) == {("mod.py", 6), ("mod.py", 7)}
+    # A back-end that stopped checks nothing, whatever its run executed.
+    model["complete"]["trace"] = False
+    stopped = score.score(truth, coverage, diagnostics, root=tmp_path)["trace"]
+    assert not stopped.fp and set(stopped.unverified) == {
+        ("mod.py", 2),
+        ("mod.py", 6),
+        ("mod.py", 7),
+    }
+    # Executed lines (the false-findings denominator) are still the eager coverage.
+    assert after["trace"].executed_lines == before["trace"].executed_lines == 8
+
+
 def test_a_strict_mode_trace_claim_is_unchecked_by_a_non_strict_trace(tmp_path: Path):
     """The ground truth traces with ``strict=False``, which returns a plain dict output: TL111's
     claim about trace's default strict mode is one it does not check; its other trace claims
@@ -616,12 +654,30 @@ class Counted(torch.nn.Module):
     def forward(self, x):
         self.calls += 1
         return x * self.calls
+
+
+class Warmed(torch.nn.Module):
+    ready = False
+
+    def forward(self, x):
+        if not self.ready:
+            self.ready = True
+            x = x + 0
+        if x.shape[1] > 10:
+            x = x[:, :10]
+        return x * 2
 """
 
 
 def _trace_findings(tmp_path: Path, monkeypatch, model_name: str) -> tuple[list, list]:
-    """The trace findings and unlocated entries of one model of FLOW_PACKAGE, run the way a
-    ground-truth child runs it: eager A and B under the coverage recorder, then the trace."""
+    """The trace findings and unlocated entries of one model of FLOW_PACKAGE."""
+    child = _traced_child(tmp_path, monkeypatch, model_name)
+    return child.findings, child.unlocated
+
+
+def _traced_child(tmp_path: Path, monkeypatch, model_name: str):
+    """One model of FLOW_PACKAGE run the way a ground-truth child runs it: eager A and B under
+    the coverage recorder, then the trace."""
     torch = pytest.importorskip("torch")
     package = tmp_path / "flowpkg"
     package.mkdir()
@@ -644,7 +700,7 @@ def _trace_findings(tmp_path: Path, monkeypatch, model_name: str) -> tuple[list,
         ground_truth.run_trace(child, wrapper, a, b, expected[1], paths)
     sys.modules.pop("flowpkg.m", None)
     sys.modules.pop("flowpkg", None)
-    return child.findings, child.unlocated
+    return child
 
 
 def test_a_trace_divergence_is_located_where_input_b_takes_another_path(tmp_path, monkeypatch):
@@ -680,3 +736,18 @@ def test_decision_sites_pair_the_calls_made_before_the_paths_part():
     assert ground_truth.decision_sites([outer_a], [outer_b]) == [("o.py", 10), ("c.py", 5)]
     same = flow("o.py", 1, 2)
     assert ground_truth.decision_sites([same], [flow("o.py", 1, 2)]) == []
+
+
+def test_the_trace_records_the_lines_its_own_run_on_a_executed(tmp_path, monkeypatch):
+    """Eager A ran the first call's set-up (lines 37-38 of FLOW_PACKAGE), eager B the slice of
+    its longer input (line 40); the trace, a later call on A, ran neither: the child keeps the
+    lines the trace ran apart from the coverage, as the ground truth's ``ran``."""
+    child = _traced_child(tmp_path, monkeypatch, "Warmed")
+    coverage = child.coverage["m.py"]
+    traced = child.ran["trace"]["m.py"]
+    assert {37, 38, 40} <= coverage
+    assert {36, 39, 41} <= traced and not traced & {37, 38, 40}
+    assert child.result(1.0)["ran"] == {"trace": {"m.py": ground_truth.to_ranges(traced)}}
+    # The size test warns; the divergence is located where eager A and B parted (the set-up
+    # test): both lines the trace ran.
+    assert {f["line"]: f["kind"] for f in child.findings} == {36: "divergence", 39: "warning"}

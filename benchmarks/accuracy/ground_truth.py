@@ -26,13 +26,15 @@ restricted to the package files (coverage), then asks each back-end:
   the package functions it called): in each call both runs made, the line run last before
   their paths differ, e.g. a loop over a size that the trace unrolled for A; those lines are
   findings whether or not the model warned elsewhere. A divergence at no such line and with no
-  located warning is kept as unlocated.
+  located warning is kept as unlocated. The lines the tracer's own run of the forward on A
+  executed are kept apart (``ran``, below): only they are checked for trace.
 - ``compile``: ``torch.compile(fullgraph=True, backend="eager")`` on A and B (the error's innermost
   package frame), plus the graph breaks of plain ``torch.compile``: ``torch._dynamo.explain``
   break reasons (user_stack) and the captured ``graph_breaks`` log, which also lists breaks
   explain misses.
 - ``export``: ``torch.export.export`` (non-strict) on A, innermost package frame of the error;
-  the exported program is compared with eager on A' (A's shapes, other values).
+  the exported program is compared with eager on A' (A's shapes, other values). The lines the
+  export's own run on A executed are kept apart, as for trace.
 
 Every location is the innermost frame inside the corpus's installed packages (``PACKAGES`` of
 the corpus module), as a path relative to that package's folder. A corpus of one package (the
@@ -41,6 +43,12 @@ transformers one) stores bare paths; a corpus of several stores the package with
 end]`` script-clean ranges. A back-end is "complete" for a model when it went through the whole forward (no
 hard stop), so the lines the model covered are checked for it; the scorer counts a finding on a
 checked line without a torch problem as a false positive, and one elsewhere as not verified.
+Trace and export run the model's Python once more, on input A, after the eager runs on A, B
+and A': the model's ``ran`` entry (back-end -> coverage, nested as in the coverage file) holds
+the lines that run executed, the only ones the back-end checked. A line only the eager run on
+B ran (a longer input's block-wise path) or only the first eager call ran (a set-up that the
+warmed model skips) is one it never saw. Data written before ``ran`` existed has none, and the
+scorer then takes the model's whole coverage, as before.
 """
 
 from __future__ import annotations
@@ -168,6 +176,8 @@ class Child:
         self.complete: dict[str, bool] = {}
         self.script_clean: list[list[Any]] = []
         self.coverage: dict[str, set[int]] = {}
+        # Back-end -> the package lines its own Python run on A executed (trace, export).
+        self.ran: dict[str, dict[str, set[int]]] = {}
         self._seen: set[tuple[str, str, int]] = set()
 
     def rel(self, filename: str) -> str | None:
@@ -223,12 +233,18 @@ class Child:
             }
         )
 
-    def result(self, seconds: float) -> dict[str, Any]:
+    def nested(self, lines_by_location: dict[str, set[int]]) -> dict[str, Any]:
+        """Lines as the coverage file holds them: file -> ranges, nested by package when the
+        corpus has several."""
         coverage: dict[str, Any] = {}
-        for location, lines in sorted(self.coverage.items()):
+        for location, lines in sorted(lines_by_location.items()):
             package, file = split_location(location, self.packages)
             files = coverage.setdefault(package, {}) if package is not None else coverage
             files[file] = to_ranges(lines)
+        return coverage
+
+    def result(self, seconds: float) -> dict[str, Any]:
+        coverage = self.nested(self.coverage)
         script_clean = [
             [p, f, start, end] if p else [f, start, end]
             for location, start, end in self.script_clean
@@ -243,6 +259,7 @@ class Child:
             "unlocated": self.unlocated,
             "script_clean": script_clean,
             "coverage": coverage,
+            "ran": {backend: self.nested(lines) for backend, lines in sorted(self.ran.items())},
         }
 
 
@@ -402,12 +419,17 @@ def decision_sites(a: list[Flow], b: list[Flow]) -> list[tuple[str, int]]:
     return sites
 
 
-def _covering(child: Child, fn: Any, flows: FlowRecorder | None = None) -> Any:
-    """Run ``fn`` with line coverage of the package files recorded into ``child.coverage`` (and
-    the calls of package functions into ``flows``, when given)."""
+def _covering(
+    child: Child,
+    fn: Any,
+    flows: FlowRecorder | None = None,
+    into: dict[str, set[int]] | None = None,
+) -> Any:
+    """Run ``fn`` with line coverage of the package files recorded into ``child.coverage`` (or
+    ``into``, when given), and the calls of package functions into ``flows``, when given."""
     import threading
 
-    coverage = child.coverage
+    coverage = child.coverage if into is None else into
     rel_of: dict[str, str | None] = {}
 
     def tracer(frame: Any, event: str, arg: Any) -> Any:
@@ -539,7 +561,11 @@ def run_trace(
         warnings.simplefilter("always")
         warnings.showwarning = capture
         try:
-            traced = torch.jit.trace(wrapper, a, strict=False, check_trace=False)
+            traced = _covering(
+                child,
+                lambda: torch.jit.trace(wrapper, a, strict=False, check_trace=False),
+                into=child.ran.setdefault("trace", {}),
+            )
         except Exception as exc:
             child.complete["trace"] = False
             where = child.innermost(_message_frames(str(exc)) or _traceback_frames(exc))
@@ -641,7 +667,9 @@ def run_export(child: Child, wrapper: Any, a: tuple, a2: tuple, expected_a2: lis
     import torch
 
     try:
-        program = torch.export.export(wrapper, a)
+        program = _covering(
+            child, lambda: torch.export.export(wrapper, a), into=child.ran.setdefault("export", {})
+        )
     except Exception as exc:
         child.complete["export"] = False
         where = child.innermost(_traceback_frames(exc)) or child.innermost(
@@ -810,6 +838,7 @@ def write_data(
                 "complete": data.get("complete", {}),
                 "unlocated": data.get("unlocated", []),
                 "script_clean": data.get("script_clean", []),
+                **({"ran": data["ran"]} if data.get("ran") else {}),
             }
         )
     findings.sort(

@@ -18,10 +18,12 @@ combined table (their statements are disjoint: each corpus has its own packages)
   inside the package counts: a finding at a caller's line does not match.
 - A finding naming B at a statement with no torch problem for B is a false positive when the
   statement is "checked" for B (ran under a model for which B went through the whole forward;
-  for script, inside a class that scripted cleanly), "not reached" when no model ran it, and
-  "unverified" when it ran but B stopped before checking it, or only under models whose B
-  failed or diverged at no line torch named (an unlocated failure: a loop the trace unrolled
-  for input A). Only false positives count against precision.
+  for script, inside a class that scripted cleanly; for trace and export, among the lines the
+  back-end's own run on input A executed, where the ground truth records them), "not reached"
+  when no model ran it, and "unverified" when it ran but B stopped before checking it, or only
+  under models whose B failed or diverged at no line torch named (an unlocated failure: a loop
+  the trace unrolled for input A), or only in eager runs the back-end did not repeat (input
+  B's path, a first call's set-up). Only false positives count against precision.
 - TracerWarnings raised inside ``torch/nn/`` (module internals checking themselves) are counted
   apart ("inside torch") and not scored.
 """
@@ -282,15 +284,30 @@ def score(
     # A model whose conversion failed or diverged with no line torch could name vouches for none
     # of its lines: the cause is somewhere among them (a loop the trace unrolled for A).
     unlocated = {(m["model"], u["backend"]) for m in ground_truth["models"] for u in m["unlocated"]}
+    # Trace and export run the model's Python once more on input A, after the eager runs on A
+    # and B: the lines that run executed (a model's ``ran``, when recorded) are all they checked,
+    # not a line only input B's path or only the first eager call took.
+    ran = {m["model"]: m["ran"] for m in ground_truth["models"] if "ran" in m}
+
+    def statements_of(files: dict[str, list[list[int]]]) -> set[Key]:
+        return {
+            statements.key(file, line)
+            for file, ranges in files.items()
+            for line in from_ranges(ranges)
+        }
+
     for model, files in coverage_by_model(ground_truth, coverage).items():
-        for file, ranges in files.items():
-            lines = from_ranges(ranges)
-            executed |= {(file, line) for line in lines}
-            keys = {statements.key(file, line) for line in lines}
-            covered |= keys
-            for backend in ("trace", "compile", "export"):
-                if complete.get(model, {}).get(backend) and (model, backend) not in unlocated:
-                    checked[backend] |= keys
+        keys = statements_of(files)
+        executed |= {(file, line) for file, ranges in files.items() for line in from_ranges(ranges)}
+        covered |= keys
+        for backend in ("trace", "compile", "export"):
+            if not complete.get(model, {}).get(backend) or (model, backend) in unlocated:
+                continue
+            if backend in ran.get(model, {}):
+                own = {"models": {model: ran[model][backend]}}
+                checked[backend] |= statements_of(coverage_by_model(ground_truth, own)[model])
+            else:
+                checked[backend] |= keys
     script_clean: collections.defaultdict[str, set[int]] = collections.defaultdict(set)
     for model in ground_truth["models"]:
         for entry in model.get("script_clean", []):
