@@ -61,7 +61,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.dynamo_tables import draws_random
 from torchlint.lint.fixes import Fixer, NewCode, Replacement
-from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
+from torchlint.lint.graph_queries import COMPARISON_OPERATORS, CONTAINER_MUTATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import assigned_names, fresh_name
@@ -556,6 +556,8 @@ class TensorConditionToWhere(Fixer):
                         pure = False  # x.add_(1), x.clamp_(...)
                     if name in RAISING_METHODS:
                         pure = False  # k.inverse() of a singular k
+                    if name in CONTAINER_MUTATORS and self.kind(func.value) != Kind.TENSOR:
+                        pure = False  # outs.pop(): torch.where would run it on both paths
                 qualified = self.ctx.qualified_name(func) or ""
                 method = func.attr.value if isinstance(func, cst.Attribute) else None
                 if qualified in IMPURE_CALLS | RAISING_CALLS:

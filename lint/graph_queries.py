@@ -301,6 +301,11 @@ PURE_BUILTINS = frozenset(
 EFFECTFUL_TENSOR_METHODS = frozenset(
     {"backward", "register_hook", "retain_grad", "record_stream", "share_memory_", "set_"}
 )
+# Methods of Python's list, dict and set that change the container (``outs.pop()``).
+CONTAINER_MUTATORS = frozenset(
+    {"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "setdefault",
+     "add", "discard", "sort", "reverse"}
+)  # fmt: skip
 # String methods of a literal: ``"{}".format(x)``, ``", ".join(parts)``.
 STRING_METHODS = frozenset({"format", "join"})
 

@@ -191,6 +191,8 @@ def test_appending_branches_where_cannot_take_are_left_alone():
         ("torch.full_like(g, self.prior)", "torch.randn_like(g)"),
         # an in-place change in a branch
         ("outs.append(head(h) * g)", "outs.append(h.mul_(g))"),
+        # a branch that changes a Python list (torch.where would pop on both paths)
+        ("outs.append(head(h) * g)", "outs.append(outs.pop() * g)"),
     ]:
         assert old in GATED, old
         source = GATED.replace(old, new)
