@@ -1029,12 +1029,16 @@ def compile_break_reported(
 
     Dynamo reports such a break only when its graph already holds operations from this frame:
     on the frame's first operation it runs the whole frame eagerly instead, and a break inside a
-    ``for`` / ``while`` loop makes it skip the frame; ``torch._dynamo.explain`` lists neither.
+    ``for`` / ``while`` loop, or inside a ``@contextlib.contextmanager`` generator a ``with``
+    enters, makes it skip the frame; ``torch._dynamo.explain`` lists none of these.
     So: not inside a loop, and some tensor operation runs before it, in ``operands`` (the
     construct's inputs) or in earlier statements of the function. For a helper (not a root of
     its region), the caller is assumed to have run operations before calling it, unless
     ``callers_ran_operations`` is False: then the helper's own operations must show it.
     """
+    entered = _context_manager_entered_late(ctx)
+    if entered is not None:
+        return entered
     inlined = _inlined(ctx, ctx.function_info)
     if in_loop(ctx, node) and not inlined:
         return False
@@ -1045,6 +1049,67 @@ def compile_break_reported(
     if callers_ran_operations and inlined and not _called_first(ctx):
         return True
     return any(has_tensor_op(ctx, part) for part in _earlier_parts(ctx))
+
+
+# Decorators that make a generator function a context manager.
+CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager"})
+
+
+def _context_manager_entered_late(ctx: LintContext) -> Optional[bool]:
+    """For a generator made a context manager (``@contextlib.contextmanager``), whether Dynamo
+    reports a break in it; None for any other function. Dynamo inlines the generator where a
+    ``with`` enters it and, on a construct it does not capture there (``float(t)``,
+    ``.item()``, ``.tolist()``), goes back to the start of that ``with`` statement: it reports
+    the break only when its graph holds more than one call by then, else it skips the frame
+    (torch 2.13: no graph, no break reported, and ``fullgraph=True`` runs the frame eagerly
+    without raising). So: some ``with`` of this file enters it after two tensor operations in
+    earlier statements of its function, or from a helper (whose caller is assumed to have run
+    them); True where no ``with`` of this file enters it."""
+    function = ctx.function
+    info = ctx.function_info
+    if function is None or info is None:
+        return None
+    if not any(
+        ctx.qualified_name(d.decorator) in CONTEXT_MANAGER_DECORATORS for d in function.decorators
+    ):
+        return None
+    name = function.name.value
+    called = m.Call(func=m.Attribute(value=m.Name("self"), attr=m.Name(name)) | m.Name(name))
+    entered = False
+    for other in ctx.model.functions.values():
+        body = getattr(other.node.body, "body", ())
+        for position, statement in enumerate(body):
+            withs = m.findall(
+                statement, m.With(items=[m.ZeroOrMore(), m.WithItem(item=called), m.ZeroOrMore()])
+            )
+            if not withs:
+                continue
+            entered = True
+            root = other.region is not None and other.region.qualname in other.region.roots
+            if not root or withs[0] is not statement:
+                return True
+            inference = ctx.model.inference(other.node)
+            if inference is None or _op_count(inference, body[:position], 2) >= 2:
+                return True
+    return None if not entered else False
+
+
+def _op_count(inference, statements: Sequence[cst.CSTNode], limit: int) -> int:  # type: ignore[no-untyped-def]
+    """How many tensor operations ``statements`` of another function run (its kinds from
+    ``inference``), counted up to ``limit``."""
+    count = 0
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal count
+        if count >= limit or type(node) is cst.FunctionDef or type(node) is cst.Lambda:
+            return False
+        if isinstance(node, _OP_TYPES) and inference.kind(node) in _TRACED_AS_TENSOR:
+            count += 1
+        return True
+
+    for statement in statements:
+        walk(statement, enter, _ignore)
+    return count
 
 
 def _called_first(ctx: LintContext) -> bool:
@@ -1124,6 +1189,9 @@ def statement_break_reported(ctx: LintContext, node: cst.CSTNode) -> bool:
     more than one call by then (``is_non_empty_graph``); otherwise it runs the whole frame
     eagerly. So: not inside a loop, and two tensor operations in earlier statements (a helper's
     caller is assumed to have run them)."""
+    entered = _context_manager_entered_late(ctx)
+    if entered is not None:
+        return entered
     inlined = _inlined(ctx, ctx.function_info)
     if in_loop(ctx, node) and not inlined:
         return False

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.dynamo_tables import nn_parameter_modules
+from torchlint.lint.graph_queries import assignments, self_assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
 from ._graph import (
     TRACE_TEXT_ONLY,
     compile_break_reported,
     with_trace_clause,
 )
+from ._script import class_methods
 from .tl102_tensor_to_python_scalar import NUMPY_NUMBER, python_op_read
 from .tl104_host_sync_conversion import floating
 from .tl311_self_state_mutation import UnreadStateStores
@@ -35,6 +41,21 @@ TEXT_CALLS = {
     "builtins.repr": ("Failed to trace builtin operator", None),
 }
 FORMATTED = "f-string"
+# An in-place write into a view whose bounds are the data-dependent number, where autograd
+# records the write (the written value or the tensor written into carries grad): torch 2.13's
+# export replays the view for the backward with the unbacked offset and fails
+# (PendingUnbackedSymbolNotFound); under no_grad or with a detached value it exports.
+WRITE_EXPORT = (
+    "torch.export fails where the number bounds a slice written in place while autograd "
+    "records the write (PendingUnbackedSymbolNotFound)"
+)
+_PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# Calls that make their result carry no grad.
+_DETACHING = frozenset({"detach", "detach_", "item", "tolist", "numpy"})
+# Contexts and decorators under which autograd records nothing.
+_GRAD_OFF = frozenset(
+    {"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad", "torch.set_grad_enabled"}
+)
 SEARCH_MESSAGE = Message(
     "`.item()` searched for in a list with `bisect`",
     (
@@ -64,7 +85,11 @@ class ItemCall(UnreadStateStores, Rule):
     number drives a branch (TL101; `torch.export` also fails where it sizes a tensor, and
     where `min` / `max` compare a float one with a number: `min(scale.exp().item(), 100.0)`;
     an integer one stays symbolic there; and where `int()` / `float()` convert it:
-    `int(lengths.max().item())`, GuardOnDataDependentSymNode).
+    `int(lengths.max().item())`, GuardOnDataDependentSymNode; and where it bounds a slice
+    written in place while autograd records the write, `out[:, y0:y1] = self.gen(crop)` with
+    `y0 = ys.min().item()`: export replays the view with its data-dependent offset for the
+    backward, PendingUnbackedSymbolNotFound; under `no_grad`, or with a value and a tensor
+    that carry no grad, it exports).
     `torch.jit.trace` records the number as a constant, so
     every later input reuses the example input's value.
 
@@ -575,6 +600,8 @@ class ItemCall(UnreadStateStores, Rule):
         self._searched: set[int] = set()
         self._converted: set[int] = set()
         self._python_op: dict[int, bool] = {}  # function node -> run_as_python_op
+        # function node -> ids of the `.item()` calls bounding a slice written with grad.
+        self._grad_writes: dict[int, frozenset[int]] = {}
         # The text-making calls and f-strings around the current node, innermost last.
         self._text: list[tuple[int, str]] = []
 
@@ -646,7 +673,30 @@ class ItemCall(UnreadStateStores, Rule):
             # with a number needs a guard: export fails on both (an integer compared stays
             # symbolic: torch.sym_min / sym_max).
             targets.append("export")
+        elif id(node) in self._bounds_grad_write():
+            targets.append("export")
+            message = Message(
+                message.subject,
+                tuple(
+                    (target, WRITE_EXPORT if target == "export" else text)
+                    for target, text in message.clauses
+                ),
+                message.advice,
+                message.warns,
+            )
         self.report(node, message, targets=targets)
+
+    def _bounds_grad_write(self) -> frozenset[int]:
+        """Ids of the current function's ``.item()`` calls that bound (directly, through
+        arithmetic, ``min`` / ``max``, or a name bound once to such a number) a slice of an
+        in-place write autograd records: ``out[:, y0:y1] = self.gen(crop)``, ``+=``, or an
+        in-place method (``.copy_(v)``) on the slice, outside ``no_grad``."""
+        function = self.ctx.function
+        if function is None:
+            return frozenset()
+        if id(function) not in self._grad_writes:
+            self._grad_writes[id(function)] = frozenset(_grad_written_items(self.ctx, function))
+        return self._grad_writes[id(function)]
 
     def _report_text(self, node: cst.Call, text: str, targets: list[str]) -> None:
         if text == FORMATTED:
@@ -697,3 +747,180 @@ TEXT_MESSAGE = Message(
     ),
     "make the text outside the compiled code (return the 0-d tensor)",
 )
+
+
+def _grad_written_items(ctx: LintContext, function: cst.FunctionDef) -> set[int]:
+    if any(_grad_off(ctx, d.decorator) for d in function.decorators):
+        return set()
+    found: set[int] = set()
+    off = 0
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal off
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node is not function:
+            return False
+        if isinstance(node, cst.With) and any(_grad_off(ctx, i.item) for i in node.items):
+            off += 1
+        if off:
+            return True
+        written = _written_slice(node)
+        if written is not None:
+            target, values = written
+            if _records_grad(ctx, function, [target.value, *values], 0):
+                for element in target.slice:
+                    if isinstance(element.slice, cst.Slice):
+                        for bound in (element.slice.lower, element.slice.upper):
+                            if bound is not None:
+                                found.update(_item_calls(ctx, function, bound, 0))
+        return True
+
+    def leave(node: cst.CSTNode) -> None:
+        nonlocal off
+        if isinstance(node, cst.With) and any(_grad_off(ctx, i.item) for i in node.items):
+            off -= 1
+
+    walk(function.body, enter, leave)
+    return found
+
+
+def _written_slice(
+    node: cst.CSTNode,
+) -> Optional[tuple[cst.Subscript, list[cst.BaseExpression]]]:
+    """The sliced target and the written values of an in-place write: ``t[a:b] = v``,
+    ``t[a:b] += v``, ``t[a:b].copy_(v)`` / ``.mul_(v)``."""
+    if isinstance(node, cst.Assign) and len(node.targets) == 1:
+        target = node.targets[0].target
+        if isinstance(target, cst.Subscript):
+            return target, [node.value]
+    if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
+        return node.target, [node.value]
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and isinstance(node.func.value, cst.Subscript)
+        and node.func.attr.value.endswith("_")
+        and not node.func.attr.value.startswith("_")
+    ):
+        return node.func.value, [a.value for a in node.args]
+    return None
+
+
+def _item_calls(
+    ctx: LintContext, function: cst.FunctionDef, bound: cst.BaseExpression, depth: int
+) -> set[int]:
+    """The ``.item()`` calls a slice bound is computed from: in the bound itself, through
+    arithmetic and ``min`` / ``max``, or through a name bound once to such a number."""
+    found: set[int] = set()
+    if depth > 3:
+        return found
+    names: list[str] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "item" and not node.args:
+                found.add(id(node))
+                return False
+            if ctx.qualified_name(func) not in COMPARING:
+                return False
+            return True
+        if isinstance(node, cst.Name):
+            names.append(node.value)
+            return False
+        return isinstance(
+            node, (cst.BinaryOperation, cst.UnaryOperation, cst.Arg, cst.BaseExpression)
+        ) and not isinstance(node, (cst.Subscript, cst.Attribute, cst.Lambda))
+
+    walk(bound, enter, lambda node: None)
+    for name in names:
+        bound_values = assignments(function, name)
+        if len(bound_values) == 1 and bound_values[0][2] == 1:
+            found.update(_item_calls(ctx, function, bound_values[0][0], depth + 1))
+    return found
+
+
+def _records_grad(
+    ctx: LintContext,
+    function: cst.FunctionDef,
+    values: list[cst.BaseExpression],
+    depth: int,
+) -> bool:
+    """Whether one of ``values`` surely carries grad: it calls a submodule that holds
+    parameters (``self.gen(crop)``, a torch layer or a container of them), reads a parameter
+    of the module (``self.scale``), or names a local bound once to such a value, and detaches
+    nothing."""
+    if depth > 3:
+        return False
+    for value in values:
+        found, detached, names = _grad_sources(ctx, value)
+        if detached:
+            continue
+        if found:
+            return True
+        for name in names:
+            bound = assignments(function, name)
+            if (
+                len(bound) == 1
+                and bound[0][2] == 1
+                and not isinstance(bound[0][0], cst.Name)
+                and _records_grad(ctx, function, [bound[0][0]], depth + 1)
+            ):
+                return True
+    return False
+
+
+def _grad_sources(ctx: LintContext, value: cst.BaseExpression) -> tuple[bool, bool, list[str]]:
+    """(calls a parameter-holding submodule or reads a parameter, detaches, local names read)."""
+    info = ctx.function_info
+    owner = info.owner_class if info is not None else None
+    found = detached = False
+    names: list[str] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found, detached
+        if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+            return False
+        if isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value in _DETACHING:
+                detached = True
+            attr = self_attribute(func)
+            if attr is not None and owner is not None and _holds_parameters(ctx, owner, attr):
+                found = True
+        elif isinstance(node, cst.Attribute):
+            attr = self_attribute(node)
+            if attr is not None and owner is not None and _is_parameter(ctx, owner, attr):
+                found = True
+        elif isinstance(node, cst.Name) and node.value != "self":
+            names.append(node.value)
+        return True
+
+    walk(value, enter, lambda node: None)
+    return found, detached, names
+
+
+def _holds_parameters(ctx: LintContext, owner: str, attr: str) -> bool:
+    layers = nn_parameter_modules()
+    for item in (False, True):
+        cls = ctx.index.attribute_class(owner, attr, item=item)
+        if cls in layers:
+            return True
+    return False
+
+
+def _is_parameter(ctx: LintContext, owner: str, attr: str) -> bool:
+    """Whether every method of the class binds ``self.<attr>`` only to ``nn.Parameter(...)``
+    (which requires grad unless told otherwise)."""
+    values = [v for m in class_methods(ctx, owner) for v in self_assignments(m, attr)]
+    return bool(values) and all(
+        isinstance(v, cst.Call)
+        and ctx.qualified_name(v.func) in _PARAMETERS
+        and len(v.args) == 1
+        and v.args[0].keyword is None
+        for v in values
+    )
+
+
+def _grad_off(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    call = expr.func if isinstance(expr, cst.Call) else expr
+    return ctx.qualified_name(call) in _GRAD_OFF
