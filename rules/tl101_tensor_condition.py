@@ -13,6 +13,7 @@ from torchlint.lint.dynamo_tables import draws_random
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, reporting_statement
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import PREDICATE_FILTERS, Kind
+from torchlint.lint.walk import walk
 from torchlint.rules.tl106_size_dependent_python import run_as_python_op
 
 from ._graph import (
@@ -1524,10 +1525,87 @@ class TensorCondition(Rule):
                     if reports_only:
                         # The report is all the branch does: the trace's outputs are eager's.
                         excluded = excluded | {"trace"}
+                if self._converted_in_try(part):
+                    # Export raises at the conversion, inside the `try`, and the handler's
+                    # value is taken: only the compiled branch reaches the guard.
+                    excluded = excluded | {"export"}
                 targets = self._targets(part, excluded)
                 if targets:
                     self._report_condition(part, targets, message)
                 return
+
+    def _converted_in_try(self, part: cst.BaseExpression) -> bool:
+        """``v`` (or ``not v``) bound in the body of a ``try`` of this function to a Python
+        number or bool made from a tensor (``v = bool(norm > tol)``, ``t.item()``), a
+        handler of which catches what export raises there (``except Exception:``, bare
+        ``except:``, ``RuntimeError``) and binds ``v`` too. torch 2.13: export raises
+        GuardOnDataDependentSymNode at the conversion, the handler runs, and the branch on
+        ``v`` exports; fullgraph compile makes the conversion a symbolic bool and fails at
+        the branch."""
+        while isinstance(part, cst.UnaryOperation) and isinstance(part.operator, cst.Not):
+            part = part.expression
+        function = self.ctx.function
+        if type(part) is not cst.Name or function is None:
+            return False
+        name = part.value
+        found = False
+
+        def binds(body: cst.BaseSuite, converted: bool) -> bool:
+            for stmt in body.body if isinstance(body, cst.IndentedBlock) else []:
+                if type(stmt) is not cst.SimpleStatementLine:
+                    continue
+                for small in stmt.body:
+                    if (
+                        type(small) is cst.Assign
+                        and len(small.targets) == 1
+                        and type(small.targets[0].target) is cst.Name
+                        and small.targets[0].target.value == name
+                        and (not converted or self._tensor_conversion(small.value))
+                    ):
+                        return True
+            return False
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if (
+                isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
+                and node is not function
+            ):
+                return False
+            if type(node) is cst.Try and binds(node.body, True):
+                found = found or any(
+                    self._catches_guard_error(handler) and binds(handler.body, False)
+                    for handler in node.handlers
+                )
+            return not found
+
+        walk(function, enter, lambda node: None)
+        return found
+
+    def _tensor_conversion(self, value: cst.BaseExpression) -> bool:
+        """``bool(t)``, ``int(t)``, ``float(t)`` of a tensor, or ``t.item()``."""
+        if type(value) is not cst.Call:
+            return False
+        if type(value.func) is cst.Attribute and value.func.attr.value == "item":
+            return self.ctx.kind(value.func.value) == Kind.TENSOR
+        return (
+            self.ctx.qualified_name(value.func)
+            in ("builtins.bool", "builtins.int", "builtins.float")
+            and len(value.args) == 1
+            and self.ctx.kind(value.args[0].value) == Kind.TENSOR
+        )
+
+    def _catches_guard_error(self, handler: cst.ExceptHandler) -> bool:
+        """A handler catching GuardOnDataDependentSymNode (a RuntimeError)."""
+        if handler.type is None:
+            return True
+        caught = handler.type.elements if type(handler.type) is cst.Tuple else None
+        types = [e.value for e in caught] if caught is not None else [handler.type]
+        return any(
+            self.ctx.qualified_name(t)
+            in ("builtins.Exception", "builtins.BaseException", "builtins.RuntimeError")
+            for t in types
+        )
 
     def visit_If(self, node: cst.If) -> None:
         # A branch that only reports leaves the traced outputs as eager's on every input.

@@ -3672,6 +3672,12 @@ class UnsupportedAttributeInScript(Rule):
         if in_script(self.ctx) and self_attribute(node.value) is not None:
             self._kind_by_branch(node.value, "subscript")  # type: ignore[arg-type]
             self._annotated_index(node)
+        elif (
+            in_script(self.ctx)
+            and type(node.value) is cst.Attribute
+            and self_attribute(node.value.value) is not None
+        ):
+            self._annotated_index(node)  # `self.memory.net[-1]`: a submodule's container
 
     def visit_Call(self, node: cst.Call) -> None:
         """``self.head(x)`` where ``head`` is a ``@property`` of the class that returns a
@@ -3839,8 +3845,16 @@ class UnsupportedAttributeInScript(Rule):
         if source is None:
             return
         param = next((p for p in init.params.params if p.name.value == source), None)
-        if param is None or not is_none(param.default) or assignments(init, source):
+        if param is None or not is_none(param.default):
             return
+        rebound = assignments(init, source)
+        if rebound and not self._none_kept(init, source, rebound):
+            return
+        kept = (
+            f", which `{rebound[0][0].func.value}` keeps None"  # type: ignore[attr-defined]
+            if rebound
+            else ""
+        )
         sites = self._built_with(owner, init, {}, {})
         if sites and len(sites) == len(self._construction_sites(owner)):
             if not any(source not in site or is_none(site[source]) for site in sites):
@@ -3850,10 +3864,85 @@ class UnsupportedAttributeInScript(Rule):
         self.report(
             value,
             f"`self.{attr}` holds None for a module this file builds (`{source}` defaults to "
-            "None), tested for truth in scripted code: TorchScript types the attribute "
+            f"None{kept}), tested for truth in scripted code: TorchScript types the attribute "
             "NoneType, which has no truth value, so scripting fails (Could not cast value of "
             f"type NoneType to bool); test `self.{attr} is not None`",
         )
+
+    def _none_kept(
+        self, init: cst.FunctionDef, source: str, rebound: list[tuple[cst.BaseExpression, ...]]
+    ) -> bool:
+        """``source = normalize(source)``, the one rebinding of the parameter, a top-level
+        statement of ``__init__``, where ``normalize`` is a function of this file whose first
+        statement returns None for a None argument (``if value is None or value is False:
+        return None``): the value stays None where the parameter is left at its default."""
+        if len(rebound) != 1 or rebound[0][2] != 1:
+            return False
+        value = rebound[0][0]
+        if not (
+            type(value) is cst.Call
+            and type(value.func) is cst.Name
+            and len(value.args) == 1
+            and not value.args[0].star
+            and value.args[0].keyword is None
+            and type(value.args[0].value) is cst.Name
+            and value.args[0].value.value == source
+        ):
+            return False
+        if not any(
+            type(stmt) is cst.SimpleStatementLine
+            and any(type(small) is cst.Assign and small.value is value for small in stmt.body)
+            for stmt in init.body.body  # type: ignore[attr-defined]
+        ):
+            return False  # under an `if` or a loop: not known
+        function = next(
+            (
+                stmt
+                for stmt in self.ctx.module.body
+                if type(stmt) is cst.FunctionDef and stmt.name.value == value.func.value
+            ),
+            None,
+        )
+        if function is None or not isinstance(function.body, cst.IndentedBlock):
+            return False
+        params = [*function.params.posonly_params, *function.params.params]
+        if not params:
+            return False
+        name = params[0].name.value
+        statements = list(function.body.body)
+        if (
+            statements
+            and type(statements[0]) is cst.SimpleStatementLine
+            and type(statements[0].body[0]) is cst.Expr
+            and isinstance(statements[0].body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+        ):
+            statements = statements[1:]
+        if not statements or type(statements[0]) is not cst.If:
+            return False
+        first = statements[0]
+        body = first.body.body if isinstance(first.body, cst.IndentedBlock) else []
+        if not (
+            len(body) == 1
+            and type(body[0]) is cst.SimpleStatementLine
+            and len(body[0].body) == 1
+            and type(body[0].body[0]) is cst.Return
+            and (body[0].body[0].value is None or is_none(body[0].body[0].value))
+        ):
+            return False
+
+        def none_test(test: cst.BaseExpression) -> bool:
+            if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
+                return none_test(test.left) or none_test(test.right)
+            return (
+                type(test) is cst.Comparison
+                and type(test.left) is cst.Name
+                and test.left.value == name
+                and len(test.comparisons) == 1
+                and type(test.comparisons[0].operator) is cst.Is
+                and is_none(test.comparisons[0].comparator)
+            )
+
+        return none_test(first.test) and not assignments(function, name)
 
     def _construction_sites(self, owner: str) -> list[cst.Call]:
         cls = class_def(self.ctx, owner)
@@ -4877,7 +4966,21 @@ class UnsupportedAttributeInScript(Rule):
         owner = self._owner()
         attr = self_attribute(node.value)
         function = self.ctx.function
-        if owner is None or attr is None or function is None or not self._module_method():
+        holder = owner
+        if owner is not None and attr is None and type(node.value) is cst.Attribute:
+            # `self.memory.net[-1]`: the container a submodule of a project class keeps,
+            # filled by that class's `__init__` in this file.
+            sub = self_attribute(node.value.value)
+            held = self.ctx.index.attribute_class(owner, sub) if sub is not None else None
+            if held is not None and self.ctx.index.is_module_class(held):
+                holder, attr = held, node.value.attr.value
+        if (
+            owner is None
+            or holder is None
+            or attr is None
+            or function is None
+            or not self._module_method()
+        ):
             return
         if pruned_by_constant(self.ctx) or not self.ctx.statements:
             return
@@ -4897,7 +5000,7 @@ class UnsupportedAttributeInScript(Rule):
             is_torch_module_class(wanted) or self.ctx.index.is_module_class(wanted)
         ):
             return
-        items = self._container_items(owner, attr)
+        items = self._container_items(holder, attr)
         if not items:
             return
         others = sorted({name for name in items if name != wanted})
@@ -4905,9 +5008,11 @@ class UnsupportedAttributeInScript(Rule):
             return
         short = wanted.rpartition(".")[2]
         shown = ", ".join(f"`{name.rpartition('.')[2]}`" for name in others)
+        spelled = cst.Module([]).code_for_node(node.value)
+        init = "`__init__`" if holder == owner else f"`{holder.rpartition('.')[2]}.__init__`"
         self.report(
             node,
-            f"`self.{attr}` is a module container that `__init__` fills with {shown} beside "
+            f"`{spelled}` is a module container that {init} fills with {shown} beside "
             f"`{short}`, indexed where `{short}` is the expected type: TorchScript then checks "
             "every item of the container against that class, whatever the index, so "
             f"scripting fails (torch 2.13: Attribute ... is not of annotated type "

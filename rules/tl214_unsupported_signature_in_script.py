@@ -16,6 +16,7 @@ from torchlint.lint.script_facts import (
     namedtuple_fields,
     target_names,
 )
+from torchlint.lint.semantic.summary import FORWARD_HOOK_REGISTRATIONS
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
@@ -76,6 +77,12 @@ INTERFACES = frozenset({"torch.jit.interface", "torch.jit._script.interface"})
 SKIPPED_METHODS = frozenset(
     {"torch.jit.unused", "torch.jit.ignore", "typing.overload", "torch.jit._overload_method"}
 )
+
+
+# The base class of every module: in an annotation TorchScript resolves a module class only
+# to the type of a module of that very class the model holds (torch 2.13: Unknown type name
+# 'nn.Module' for a parameter or a return, through Optional too).
+BASE_MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 
 
 def _ellipsis_body(function: cst.FunctionDef) -> bool:
@@ -1212,8 +1219,11 @@ class UnsupportedSignatureInScript(Rule):
         info = self.ctx.function_info
         if not in_script(self.ctx) or info is None or info.parent is not None:
             return
-        for param in signature_params(self.ctx, node):
+        hook = node.name.value in self._hook_names()
+        for position, param in enumerate(signature_params(self.ctx, node)):
             if param.annotation is not None:
+                if hook and position == 0 and self._base_module(param.annotation.annotation):
+                    continue  # a forward hook's module: TorchScript types it as that module
                 self._check_annotation(param.annotation.annotation)
             if type(param.default) in (cst.List, cst.Dict, cst.Set):
                 self.report(
@@ -1537,6 +1547,15 @@ class UnsupportedSignatureInScript(Rule):
                 f"no generic functions and reads the name as a type (torch 2.13: Unknown type "
                 f"name '{annotation.value}'); write the concrete type (`torch.Tensor`, `int`)"
             )
+        if name in BASE_MODULE_CLASSES and not self._builds_base_module():
+            spelled = cst.Module([]).code_for_node(annotation)
+            return (
+                f"`{spelled}`, the base module class, in a scripted annotation: TorchScript "
+                "knows a module class as a type only through a module of exactly that class "
+                "compiled with the model, and no submodule is a bare `nn.Module`, so scripting "
+                f"fails (torch 2.13: Unknown type name '{spelled}'); call the module in the "
+                "caller and pass its output, or make this a method of the module that holds it"
+            )
         unscriptable = torchscript_table().get("annotation_classes_unscriptable", {})
         if name is not None and name in unscriptable and name != "torch.Size":
             spelled = cst.Module([]).code_for_node(annotation)
@@ -1781,6 +1800,55 @@ class UnsupportedSignatureInScript(Rule):
                 "does not have an __init__ function defined); build the dict as a display "
                 '(`{"key": value}`)',
             )
+
+    def _base_module(self, annotation: cst.BaseExpression) -> bool:
+        return self.ctx.qualified_name(annotation) in BASE_MODULE_CLASSES
+
+    def _hook_names(self) -> set[str]:
+        """Names of the functions and methods the file registers as forward (pre-)hooks
+        (``self.fc.register_forward_pre_hook(scale)``): TorchScript compiles a hook with its
+        first parameter typed as the module it hooks (torch 2.13 scripts ``module:
+        nn.Module`` there)."""
+        found = self.__dict__.get("_hooks")
+        if found is None:
+            found = set()
+
+            def enter(node: cst.CSTNode) -> Optional[bool]:
+                if (
+                    type(node) is cst.Call
+                    and type(node.func) is cst.Attribute
+                    and node.func.attr.value in FORWARD_HOOK_REGISTRATIONS
+                    and node.args
+                ):
+                    hook = node.args[0].value
+                    if type(hook) is cst.Name:
+                        found.add(hook.value)
+                    elif type(hook) is cst.Attribute:
+                        found.add(hook.attr.value)
+                return None
+
+            walk(self.ctx.module, enter, lambda node: None)
+            self.__dict__["_hooks"] = found
+        return found
+
+    def _builds_base_module(self) -> bool:
+        """Whether the file makes a bare ``nn.Module()`` (a submodule of exactly the base
+        class, whose type the annotation then names: torch 2.13 scripts that)."""
+        found = self.__dict__.get("_base_module_built")
+        if found is None:
+            found = False
+
+            def enter(node: cst.CSTNode) -> Optional[bool]:
+                nonlocal found
+                if type(node) is cst.Call and self.ctx.qualified_name(node.func) in (
+                    BASE_MODULE_CLASSES
+                ):
+                    found = True
+                return not found
+
+            walk(self.ctx.module, enter, lambda node: None)
+            self.__dict__["_base_module_built"] = found
+        return found
 
     def _abstract_module_class(
         self, annotation: cst.BaseExpression, name: Optional[str]

@@ -460,6 +460,34 @@ def _names_in(expr: cst.BaseExpression) -> set[str]:
     return set()
 
 
+def _has_yield(function: cst.FunctionDef) -> bool:
+    """Whether ``function`` itself (not a function nested in it) yields: a generator."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node is not function:
+            return False
+        if isinstance(node, cst.Yield):
+            found = True
+        return not found
+
+    walk(function, enter, lambda node: None)
+    return found
+
+
+def _leaves_block(body: cst.BaseSuite) -> bool:
+    """Whether ``body`` ends by leaving it (``raise``, ``return``, ``continue``, ``break``):
+    nothing it binds reaches the statements after its compound statement."""
+    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    if not statements:
+        return False
+    last = statements[-1]
+    if isinstance(last, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        return isinstance(last.body[-1], (cst.Raise, cst.Return, cst.Continue, cst.Break))
+    return False
+
+
 def element_kind(kind: Kind) -> Kind:
     """The kind of what iterating over (or indexing one item of) a value gives."""
     return {
@@ -568,6 +596,8 @@ class KindInference:
         # Every function a name was bound to so far (``fn = a if c else b`` spelled as two
         # branches): a call of the name may call any of them.
         self.callable_names: dict[str, list[cst.BaseExpression]] = {}
+        # Functions defined in the body (never rebound) -> the kind they return.
+        self.local_returns: dict[str, Kind] = {}
         # Names bound only to empty lists that tensors are appended to (_grow_tensor_list).
         self.tensor_lists: set[str] = set()
         # Names bound only to empty lists that only sizes are appended to (_grow_tensor_list).
@@ -981,23 +1011,55 @@ class KindInference:
                     self._bind(item.asname.name, kind if kind != CONST else UNK)
             self._suite(stmt.body)
         elif isinstance(stmt, cst.Try):
+            # After the statement a name has the kind of any path through it: the body (and
+            # its `else`), or a handler entered from anywhere in the body (`try: v =
+            # bool(t > 0)` / `except Exception: v = False` leaves a data-dependent bool).
+            before = dict(self.env)
             self._suite(stmt.body)
+            if stmt.orelse is not None:
+                self._suite(stmt.orelse.body)
+            after_body = self.env
+            joined = after_body
             for handler in stmt.handlers:
+                self.env = self._join_envs(before, after_body)
                 if handler.name is not None:
                     self._bind(handler.name.name, UNK)
                 self._suite(handler.body)
-            if stmt.orelse is not None:
-                self._suite(stmt.orelse.body)
+                if not _leaves_block(handler.body):
+                    joined = self._join_envs(joined, self.env)
+            self.env = joined
             if stmt.finalbody is not None:
                 self._suite(stmt.finalbody.body)
         elif isinstance(stmt, cst.FunctionDef):
             self.env[stmt.name.value] = CONST
+            # `def cond(w, old): return torch.linalg.norm(w - old) >= eps` in the body: a
+            # call of the name returns what the nested function returns.
+            returned = self._nested_return(stmt)
+            if returned is not None:
+                self.local_returns[stmt.name.value] = returned
+            else:
+                self.local_returns.pop(stmt.name.value, None)
         elif isinstance(stmt, cst.ClassDef):
             self.env[stmt.name.value] = CONST
         elif isinstance(stmt, cst.Match):
             self.kind(stmt.subject)
             for case in stmt.cases:
                 self._suite(case.body)
+
+    def _nested_return(self, function: cst.FunctionDef) -> Optional[Kind]:
+        """The kind a function defined in this body returns, its parameters of unknown kind
+        and the names of the enclosing body as they are here; None where not known (a
+        decorated or async function, a generator, no return)."""
+        if function.decorators or function.asynchronous is not None or _has_yield(function):
+            return None
+        if not isinstance(function.body, cst.IndentedBlock):
+            return None
+        inner = KindInference(
+            self.model, function, None, params_are_tensors=False, outer_env=dict(self.env)
+        )
+        inner.local_returns = dict(self.local_returns)
+        inner.run()
+        return inner.returns if inner.returns not in (None, UNK) else None
 
     def _forget(self, node: cst.CSTNode) -> None:
         """Drop memoised kinds under ``node`` so they are computed again."""
@@ -1373,6 +1435,7 @@ class KindInference:
 
     def _bind(self, target: cst.BaseExpression, kind: KindOrTuple) -> None:
         if isinstance(target, cst.Name):
+            self.local_returns.pop(target.value, None)
             self.env[target.value] = self._collapse(kind)
             self.kinds[id(target)] = self.env[target.value]
         elif isinstance(target, (cst.Tuple, cst.List)):
@@ -1912,6 +1975,8 @@ class KindInference:
         mapped = self._vmapped_kind(func, positional)
         if mapped is not None:
             return mapped
+        if type(func) is cst.Name and func.value in self.local_returns:
+            return self.local_returns[func.value]  # type: ignore[attr-defined]
         direct = self._direct_calls(node)
         if direct:
             kinds = [self._call(call) for call in direct]
