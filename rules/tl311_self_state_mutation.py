@@ -1712,6 +1712,17 @@ class SelfStateMutation(Rule):
             if self._self_attr(node.target) is None:
                 self._check_module_state(node.target, node, "")
             return
+        target = node.target
+        if (
+            type(target) is cst.Subscript
+            and type(target.value) is cst.Attribute
+            and self._self_attr(target.value) is not None
+            and self.ctx.kind(target.value) == Kind.TENSOR
+        ):
+            # `self.usage[idx] += 1` on a tensor of the module: an in-place write (index_put_)
+            # that trace and export record, not Python state they bake in (torch 2.13).
+            self._check_in_place(target.value, node)
+            return
         if type(node.target) is cst.Name:
             self._check_module_state(node.target, node, "")  # `p += d` updates p in place
             return
@@ -1738,6 +1749,8 @@ class SelfStateMutation(Rule):
             return  # read back only to update more state, choose it, or log it
         if _overwrite_call(node, attr) or self._reset_first_every_call(attr, node):
             return  # `self.usage.zero_()` first: each call counts into a cleared buffer
+        if _trace_bakes_every_read(self.ctx.module, _class_methods(self.ctx), attr):
+            return  # `if self.calls.item() % 100 == 0:`: the trace holds no read of the state
         self.report(node, IN_PLACE_MESSAGE, targets=("trace",))
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -2212,6 +2225,163 @@ def _binds(target: cst.BaseExpression, name: str) -> bool:
     if type(target) in (cst.Tuple, cst.List):
         return any(_binds(e.value, name) for e in target.elements)  # type: ignore[attr-defined]
     return False
+
+
+# Conversions of a tensor to Python data: the tracer records the value it sees as a constant
+# (TL102 / TL103 report them), so a traced graph holds no read of the tensor behind them.
+_BAKED_METHODS = frozenset({"item", "tolist"})
+_BAKED_BUILTINS = frozenset({"int", "float", "bool"})
+
+
+def _converts(expr: cst.CSTNode) -> bool:
+    """Whether ``expr`` converts tensor data to a Python value (``.item()``, ``.tolist()``)."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if (
+            type(node) is cst.Call
+            and type(node.func) is cst.Attribute  # type: ignore[attr-defined]
+            and node.func.attr.value in _BAKED_METHODS  # type: ignore[attr-defined]
+            and not node.args  # type: ignore[attr-defined]
+        ):
+            found = True
+        return not found
+
+    walk(expr, enter, lambda _: None)
+    return found
+
+
+def _trace_bakes_every_read(module: cst.Module, methods: list[cst.FunctionDef], attr: str) -> bool:
+    """Whether every read of the tensor ``self.<attr>`` is one ``torch.jit.trace`` turns into a
+    constant: the receiver of ``.item()`` / ``.tolist()`` or the argument of ``int()`` /
+    ``float()`` / ``bool()``, or a read in code that runs only under an ``if`` whose test
+    converts tensor data (either branch: the trace keeps the one the example took), directly
+    or in a method of the class called only from such code. The writes themselves (``self.X
+    += 1``, ``self.X[i] += 1``, ``self.X.add_(1)``) are no reads. Then the traced module's
+    outputs never read the state, and the update it made while tracing changes none of them
+    (diveq's usage counters, read by ``if self.iter_counter.item() % n == 0:``; torch 2.13).
+    A read of ``.<attr>`` off anything but ``self``, anywhere in the file, counts as a read."""
+    if not methods:
+        return False
+    in_class = {id(f) for f in methods}
+    # Methods (by name) called from anywhere unguarded: their reads are real.
+    called: dict[str, bool] = {}  # name -> whether some call site is unguarded
+    real_read = False
+
+    def self_name(function: cst.FunctionDef) -> Optional[str]:
+        params = [*function.params.posonly_params, *function.params.params]
+        return params[0].name.value if params else None
+
+    def is_attr(node: cst.CSTNode, me: Optional[str]) -> bool:
+        return (
+            type(node) is cst.Attribute
+            and node.attr.value == attr  # type: ignore[attr-defined]
+            and type(node.value) is cst.Name  # type: ignore[attr-defined]
+            and node.value.value == me  # type: ignore[attr-defined]
+        )
+
+    def scan(function: cst.FunctionDef, reads: list[bool]) -> None:
+        """Appends, for each read of self.<attr> in ``function``, whether it is guarded (or
+        baked); records the guardedness of its ``self.m()`` calls in ``called``."""
+        me = self_name(function)
+        guards: list[int] = []  # ids of the guarded bodies we are in
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            kind = type(node)
+            if kind is cst.If:
+                test = node.test  # type: ignore[attr-defined]
+                walk(test, enter, lambda _: None)
+                if _converts(test):
+                    guards.append(id(node))
+                    for part in (node.body, node.orelse):  # type: ignore[attr-defined]
+                        if part is not None:
+                            walk(part, enter, lambda _: None)
+                    guards.pop()
+                    return False
+                for part in (node.body, node.orelse):  # type: ignore[attr-defined]
+                    if part is not None:
+                        walk(part, enter, lambda _: None)
+                return False
+            if kind in (cst.AugAssign, cst.Assign, cst.AnnAssign):
+                if kind is cst.Assign:
+                    targets = [t.target for t in node.targets]  # type: ignore[attr-defined]
+                else:
+                    targets = [node.target]  # type: ignore[attr-defined]
+                writes = [
+                    t
+                    for t in targets
+                    if is_attr(t, me) or (type(t) is cst.Subscript and is_attr(t.value, me))
+                ]
+                if not writes:
+                    return None
+                for target in targets:
+                    if target not in writes:
+                        walk(target, enter, lambda _: None)
+                    elif type(target) is cst.Subscript:
+                        for element in target.slice:
+                            walk(element, enter, lambda _: None)
+                value = node.value  # type: ignore[attr-defined]
+                if value is not None:
+                    walk(value, enter, lambda _: None)
+                return False
+            if kind is cst.Call:
+                func = node.func  # type: ignore[attr-defined]
+                args = node.args  # type: ignore[attr-defined]
+                if type(func) is cst.Attribute and is_attr(func.value, me):
+                    if func.attr.value in _BAKED_METHODS or in_place_method(func.attr.value):
+                        for arg in args:
+                            walk(arg, enter, lambda _: None)
+                        return False
+                if (
+                    type(func) is cst.Name
+                    and func.value in _BAKED_BUILTINS
+                    and len(args) == 1
+                    and is_attr(args[0].value, me)
+                ):
+                    return False
+                if (
+                    type(func) is cst.Attribute
+                    and type(func.value) is cst.Name
+                    and func.value.value == me
+                ):
+                    name = func.attr.value
+                    called[name] = called.get(name, False) or not guards
+                return None
+            if is_attr(node, me):
+                reads.append(bool(guards))
+                return False
+            return None
+
+        walk(function.body, enter, lambda _: None)
+
+    per_method: dict[str, list[bool]] = {}
+    for function in methods:
+        reads: list[bool] = []
+        scan(function, reads)
+        per_method[function.name.value] = reads
+
+    def other_reads(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal real_read
+        if id(node) in in_class:
+            return False
+        if (
+            type(node) is cst.Attribute and node.attr.value == attr  # type: ignore[attr-defined]
+        ):
+            real_read = True
+        return not real_read
+
+    walk(module, other_reads, lambda _: None)
+    if real_read:
+        return False
+    for name, reads in per_method.items():
+        unguarded_calls = called.get(name)
+        # A method no code of the class calls (forward, a hook) runs unguarded; one called
+        # only under a converted test runs only where the trace baked the branch.
+        method_guarded = unguarded_calls is False
+        if not method_guarded and not all(reads):
+            return False
+    return True
 
 
 def _reads_name(node: cst.CSTNode, name: str) -> bool:
