@@ -122,6 +122,8 @@ class SizeSelectAsArithmetic(Fixer):
             return None
         if not (self._size(a) or self._size(b)):
             return None
+        if isinstance(self.parent(call), (cst.Comparison, cst.ComparisonTarget)):
+            return None  # `if max(n, 2) > 3:` decides in Python on the choice: the trace bakes it
         operator = "<" if name == "builtins.min" else ">"
         first, left = _operand(self, b, sum_side=True), _operand(self, a, sum_side=True)
         text = f"{first} + ({left} - {_operand(self, b)}) * ({left} {operator} {first})"
