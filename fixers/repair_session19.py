@@ -84,6 +84,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import self_attribute
+from torchlint.lint.script_facts import literal_type
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import (
@@ -99,7 +100,6 @@ from ._shared import (
     whole_shape,
 )
 from ._tensor_exprs import has_comments
-from .script_annotations import literal_type
 
 _SEQUENCE_ANNOTATIONS = frozenset({"List", "list", "Tuple", "tuple"})
 

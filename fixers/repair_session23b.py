@@ -51,6 +51,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments, self_attribute
+from torchlint.lint.script_facts import literal_type
 
 from ._shared import (
     contains,
@@ -60,7 +61,6 @@ from ._shared import (
     variable_uses,
 )
 from .repair_session23 import TolistIntAnnotation
-from .script_annotations import literal_type
 
 
 # -- TL205: a tolist() looped over where it is made ------------------------------------------

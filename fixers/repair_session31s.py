@@ -41,8 +41,11 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.lint.script_facts import collections_namedtuple_fields, namedtuple_fields
-from torchlint.rules._script import literal_type
+from torchlint.lint.script_facts import (
+    collections_namedtuple_fields,
+    literal_type,
+    namedtuple_fields,
+)
 
 NUMBER_DEFAULTS = (int, float)
 

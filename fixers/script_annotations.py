@@ -28,6 +28,7 @@ from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments, none_test
+from torchlint.lint.script_facts import literal_type
 from torchlint.lint.torchscript_tables import torchscript_table
 
 from ._shared import local_callee, receiving_param, variable_uses
@@ -39,20 +40,6 @@ def _annotated(param: cst.Param, annotation: str) -> cst.Param:
         annotation=cst.Annotation(cst.parse_expression(annotation)),
         equal=cst.MaybeSentinel.DEFAULT,
     )
-
-
-def literal_type(value: Optional[cst.BaseExpression]) -> Optional[str]:
-    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
-        value = value.expression
-    if isinstance(value, cst.Integer):
-        return "int"
-    if isinstance(value, cst.Float):
-        return "float"
-    if isinstance(value, cst.Name) and value.value in ("True", "False"):
-        return "bool"
-    if isinstance(value, cst.SimpleString) and "b" not in value.prefix.lower():
-        return "str"
-    return None
 
 
 def _not_none_when(test: cst.BaseExpression, truth: bool, name: str) -> bool:

@@ -26,9 +26,9 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import self_assignments
+from torchlint.lint.script_facts import literal_type
 
 from ._shared import self_attribute_of_class, super_init_statement
-from .script_annotations import literal_type
 
 
 class AnnotateClassAttributeFinal(Fixer):

@@ -26,11 +26,11 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.script_facts import literal_type
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
 from ._shared import local_callee, receiving_param
-from .script_annotations import literal_type
 
 TYPING_NAMES = ("List", "Tuple", "Dict")
 

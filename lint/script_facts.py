@@ -317,3 +317,21 @@ def mixed_number_list(value: cst.BaseExpression) -> bool:
         return False
     kinds = [number_kind(element.value) for element in value.elements]
     return None not in kinds and set(kinds) == {"int", "float"}
+
+
+def literal_type(node: Optional[cst.BaseExpression]) -> Optional[str]:
+    """``int``/``float``/``bool``/``str`` for a literal of that type, else None."""
+    if node is None:
+        return None
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    if isinstance(node, cst.Integer):
+        return "int"
+    if isinstance(node, cst.Float):
+        return "float"
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        text = node.prefix if isinstance(node, cst.SimpleString) else "u"
+        return None if "b" in text.lower() else "str"
+    if isinstance(node, cst.Name) and node.value in ("True", "False"):
+        return "bool"
+    return None

@@ -10,7 +10,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import assignments, parameter, self_assignments, self_attribute
-from torchlint.lint.script_facts import FINALS
+from torchlint.lint.script_facts import FINALS, literal_type
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import top_level_definition, walk
 
@@ -178,24 +178,6 @@ def inferred_tensor_parameter(
             for p in signature_params(ctx, function)
         )
     )
-
-
-def literal_type(node: Optional[cst.BaseExpression]) -> Optional[str]:
-    """``int``/``float``/``bool``/``str`` for a literal of that type, else None."""
-    if node is None:
-        return None
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
-        node = node.expression
-    if isinstance(node, cst.Integer):
-        return "int"
-    if isinstance(node, cst.Float):
-        return "float"
-    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        text = node.prefix if isinstance(node, cst.SimpleString) else "u"
-        return None if "b" in text.lower() else "str"
-    if isinstance(node, cst.Name) and node.value in ("True", "False"):
-        return "bool"
-    return None
 
 
 def is_none(node: Optional[cst.BaseExpression]) -> bool:
