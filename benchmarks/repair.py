@@ -28,6 +28,12 @@ back-end), ``finding without fix``, ``still fails`` (a fix applied, the back-end
 torch's first error line), ``eager changed``, ``fixed file fails`` (eager no longer runs),
 ``fix does not parse``.
 
+A pair that ``still fails`` is linted again, fixed, for its back-end (what ``torchlint check
+--target BACKEND`` says of the fixed file): ``fixed_findings`` lists the findings naming the
+back-end, and a pair with none is "still fails, check silent", a rule miss on a form the fixes
+wrote. The summary counts and lists those pairs (``--json``: ``check_silent`` in each back-end's
+row of ``table``, and the ``check_silent`` list).
+
 Other probes: ``--probes DIR`` takes the probes of another folder, with its torch verdicts
 (``--verdicts FILE``; by default ``DIR/verdicts.json``, else ``verdicts.json`` beside ``DIR``,
 the layout of ``benchmarks/variants/``). A probe there is a ``.py`` file or a package (a folder
@@ -95,6 +101,12 @@ class Case:
     findings: list[str] = field(default_factory=list)  # "line CODE" naming the back-end
     applied: list[str] = field(default_factory=list)  # "line CODE" of the fixes applied
     original_error: str = ""  # why the original fails the back-end here
+    fixed_findings: list[str] = field(default_factory=list)  # "still fails": the fixed text's
+
+    @property
+    def check_silent(self) -> bool:
+        """A fix applied, the back-end still fails, and the fixed text has no finding naming it."""
+        return self.status == "still fails" and not self.fixed_findings
 
 
 def fix_for(path: Path, text: str, backend: str) -> tuple[list[str], list[str], str]:
@@ -109,6 +121,29 @@ def fix_for(path: Path, text: str, backend: str) -> tuple[list[str], list[str], 
 
 # A probe's files: (path relative to the run's folder, text), sorted; one file, or a package's.
 Files = tuple[tuple[str, str], ...]
+
+
+def check_for(path: Path, files: Files, backend: str) -> list[str]:
+    """The findings naming ``backend`` that ``torchlint check --target BACKEND`` reports on
+    ``files`` (a fixed text of the probe at ``path``; a package's files are checked together,
+    in a temporary folder, as :func:`fix_package` fixes them)."""
+    settings = Settings(targets=(backend,), targets_explicit=True)
+    if not is_package(path):
+        found = lint_text(str(path), files[0][1], settings).diagnostics
+        return [f"{d.line} {d.code}" for d in found if backend in d.targets]
+    with tempfile.TemporaryDirectory(prefix="torchlint-repair-check-") as tmp:
+        paths = []
+        for name, text in files:
+            target = Path(tmp) / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            paths.append(str(target))
+        return [
+            f"{Path(r.path).name}:{d.line} {d.code}"
+            for r in lint_files(paths, settings)
+            for d in r.diagnostics
+            if backend in d.targets
+        ]
 
 
 def is_package(path: Path) -> bool:
@@ -351,6 +386,8 @@ def measure(
             fixed = probe.texts[case.backend]
             changed = probe.runs[fixed] if fixed != original else None
             classify(case, probe.runs[original], changed, [text for _, text in fixed])
+            if case.status == "still fails":
+                case.fixed_findings = check_for(probe.path, fixed, case.backend)
     return [case for probe in probes for case in probe.cases]
 
 
@@ -365,6 +402,7 @@ def summary(cases: list[Case]) -> dict[str, dict[str, int]]:
         row = {"failing": len(mine) - counts[NOT_CONFIRMED], REPAIRED: counts[REPAIRED]}
         row.update({blocker: counts[blocker] for blocker in BLOCKERS})
         row[NOT_CONFIRMED] = counts[NOT_CONFIRMED]
+        row["check_silent"] = sum(c.check_silent for c in mine)
         table[backend] = row
     return table
 
@@ -385,6 +423,17 @@ def _print(cases: list[Case]) -> None:
             line += " found " + ",".join(sorted({f.split()[1] for f in case.findings}))
         detail = case.detail if case.status != NOT_CONFIRMED else case.original_error
         print(f"{line} {detail[:110]}".rstrip())
+    silent = silent_cases(cases)
+    print()
+    print(f"still fails, check silent: {len(silent)}")
+    for case in silent:
+        applied = ",".join(sorted({a.split()[1] for a in case.applied}))
+        print(f"{case.backend:8} {case.probe:32} fixed {applied} {case.detail[:90]}".rstrip())
+
+
+def silent_cases(cases: list[Case]) -> list[Case]:
+    """The "still fails, check silent" pairs, by back-end and probe."""
+    return sorted((c for c in cases if c.check_silent), key=lambda c: (c.backend, c.probe))
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -422,7 +471,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         parser.error(f"no probe matching {args.glob!r} fails any of {', '.join(backends)}")
     cases = measure(pairs, jobs=args.jobs, timeout=args.timeout)
     if args.json:
-        print(json.dumps({"table": summary(cases), "cases": [asdict(c) for c in cases]}, indent=1))
+        silent = [
+            {"probe": c.probe, "backend": c.backend, "detail": c.detail}
+            for c in silent_cases(cases)
+        ]
+        output = {"table": summary(cases), "cases": [asdict(c) for c in cases]}
+        print(json.dumps(output | {"check_silent": silent}, indent=1))
     else:
         _print(cases)
     return 0

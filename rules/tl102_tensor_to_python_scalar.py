@@ -1775,10 +1775,14 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         return False
 
     def _data_source(self, value: cst.BaseExpression, depth: int) -> bool:
-        """What a method is called on or a subscript reads: a parameter counts as an input."""
+        """What a method is called on or a subscript reads: a parameter counts as an input.
+        A step into a part of the expression, so it takes no depth: a chain of methods
+        (``present.clamp(min=1).clamp(max=self.k)`` of ``(p > t).sum(-1).max().long()``) is
+        followed to its end; only the steps through names (which may cycle) and those
+        branching into several operands count."""
         if isinstance(value, cst.Name) and self._parameter(value) is not None:
             return self.ctx.kind(value) == Kind.TENSOR
-        return self._from_data(value, depth + 1)
+        return self._from_data(value, depth)
 
     def _any_data(self, values: list[cst.BaseExpression], depth: int) -> bool:
         return any(self._from_data(v, depth + 1) for v in values)

@@ -360,7 +360,8 @@ class NoOverloadInScript(Rule):
     Finds, in code that `torch.jit.script` compiles, calls of a tensor method on a value the
     semantic model knows is a tensor (`x.norm(...)`), and calls of a `torch.X` function that
     TorchScript binds to an `aten::` op (`torch.sum(...)`), whose number of positional
-    arguments and keyword names match none of the op's schemas: a keyword no overload has
+    arguments and keyword names match none of the op's schemas (also `id(t)` of a tensor:
+    TorchScript's only `id` is `prim::id(AnyClassType? x)`): a keyword no overload has
     (`x.sum(axis=0)`), a required argument that no overload with these keywords gets
     (`x.norm(dim=-1)`, `x.mean(keepdim=True)`), or too many positional arguments. It also
     finds calls passing, as a bare name, a parameter of the function that has neither
@@ -1746,6 +1747,26 @@ class NoOverloadInScript(Rule):
         walk(function, enter, lambda child: None)
         return found
 
+    def _id_of_tensor(self, node: cst.Call) -> bool:
+        """``id(t)`` of a tensor (a parameter, a buffer, a computed one): TorchScript's only
+        ``id`` is ``prim::id(AnyClassType? x) -> int``, which takes a class instance, so a
+        Tensor matches no schema (torch 2.13: Expected a value of type
+        'Optional[AnyClassType]' for argument 'x' but instead found type 'Tensor')."""
+        if self.ctx.qualified_name(node.func) != "builtins.id" or len(node.args) != 1:
+            return False
+        arg = node.args[0]
+        if arg.keyword is not None or arg.star or self.ctx.kind(arg.value) != Kind.TENSOR:
+            return False
+        self.report(
+            node,
+            "`id()` of a tensor in scripted code: TorchScript's `id` takes only a class "
+            "instance (prim::id(AnyClassType? x)), so torch.jit.script fails (Expected a value "
+            "of type 'Optional[AnyClassType]' ... found type 'Tensor'); key a cache by "
+            "something TorchScript holds as a value (a name, the shape), or keep the cache "
+            "out of scripted code",
+        )
+        return True
+
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx):
             return
@@ -1779,6 +1800,8 @@ class NoOverloadInScript(Rule):
                 "`dict.update` takes one dict, no keywords (torch 2.13: Arguments for call "
                 f"are not valid); pass a dict display: `.update({{{pairs}}})`",
             )
+            return
+        if self._id_of_tensor(node):
             return
         builtin = BUILTIN_ARITY.get(self.ctx.qualified_name(node.func) or "")
         if builtin is not None and len(node.args) > builtin[0]:

@@ -14,6 +14,7 @@ from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     annotation_allows_none,
+    class_def,
     class_methods,
     in_script,
     is_none,
@@ -84,8 +85,10 @@ class ContainerTypeInScript(Rule):
 
     ## What it does
     Finds, in functions `torch.jit.script` compiles:
-    - a `Dict[K, V]` annotation (a parameter, the return type, a local, `torch.jit.annotate`)
-      whose key `K` is a `Tuple[...]`, `List[...]`, `Optional[...]`, `Union[...]`, `Dict[...]`
+    - a `Dict[K, V]` annotation (a parameter, the return type, a local, `torch.jit.annotate`,
+      the class-body annotation of an attribute a scripted module's methods set: scripting
+      the module types the attribute by it) whose key `K` is a `Tuple[...]`, `List[...]`,
+      `Optional[...]`, `Union[...]`, `Dict[...]`
       or `None`, and a dict display or comprehension with a tuple (or `None`) key
       (`{(i, j): x}`);
     - a local bound only to an empty `{}` / `dict()` with no annotation that the function
@@ -760,6 +763,7 @@ class ContainerTypeInScript(Rule):
         # Per function: (the node, its locals bound only to an unannotated empty `{}` / `[]`
         # ("dict" or "list"), the names it binds only to ints, the parameters it never rebinds).
         self._empty: dict[int, tuple] = {}  # type: ignore[type-arg]
+        self._classes_seen: set[str] = set()  # classes whose body annotations were checked
 
     # -- a list of bools indexing a tensor
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -835,6 +839,7 @@ class ContainerTypeInScript(Rule):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         if not in_script(self.ctx):
             return
+        self._class_body_annotations()
         annotations = [p.annotation for p in signature_params(self.ctx, node) if p.annotation]
         if node.returns is not None:
             annotations.append(node.returns)
@@ -1208,6 +1213,31 @@ class ContainerTypeInScript(Rule):
             return None
 
         walk(annotation, enter, lambda node: None)
+
+    def _class_body_annotations(self) -> None:
+        """The class-body annotations of the module a scripted method belongs to, of the
+        attributes its methods set (``cache: Dict[Tuple[int, int], Tensor]`` with ``self.cache
+        = {}``): scripting the module types each such attribute by its annotation. Once per
+        class."""
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None or info.parent is not None:
+            return
+        if not self.ctx.in_graph or info.owner_class in self._classes_seen:
+            return
+        self._classes_seen.add(info.owner_class)
+        cls = class_def(self.ctx, info.owner_class)
+        if cls is None:
+            return
+        methods = class_methods(self.ctx, info.owner_class)
+        for line in cls.body.body:
+            if type(line) is not cst.SimpleStatementLine:
+                continue
+            for small in line.body:
+                if type(small) is not cst.AnnAssign or type(small.target) is not cst.Name:
+                    continue
+                name = small.target.value
+                if any(self_assignments(method, name) for method in methods):
+                    self._check_annotation(small.annotation.annotation)
 
     def _bad_key_annotation(self, key: cst.BaseExpression) -> bool:
         if type(key) is cst.Name and key.value in ("None", "tuple", "list", "dict"):
