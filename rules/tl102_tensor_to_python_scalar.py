@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from typing import Optional
 
 import libcst as cst
@@ -262,27 +263,34 @@ def _one_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> b
     return ctx.kind(expr) in (Kind.SIZE, Kind.RANK)
 
 
-def fake_constant(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
-    """Whether the tensor ``expr`` is one whose number export's fake tensor keeps: made by
-    ``torch.tensor`` / ``torch.as_tensor`` of one Python number (``_one_number``), or by
-    torch functions, tensor methods and arithmetic of such tensors and numbers alone
-    (``torch.log(torch.as_tensor(n)) / torch.log(torch.as_tensor(2))``); a local bound once
-    to one counts."""
+def _constant_tensor(
+    ctx: LintContext,
+    expr: cst.BaseExpression,
+    number: Callable[[LintContext, cst.BaseExpression], bool],
+    any_order: bool,
+    depth: int = 0,
+) -> bool:
+    """Whether the tensor ``expr`` is made by ``torch.tensor`` / ``torch.as_tensor`` of one
+    Python number that ``number`` accepts, or by torch functions, tensor methods and
+    arithmetic of such tensors and numbers alone (with ``any_order``, the tensor may be any
+    operand of a call, else its first); a local bound once to one counts."""
+
+    def tensor(e: cst.BaseExpression, deeper: int = depth) -> bool:
+        return _constant_tensor(ctx, e, number, any_order, deeper)
+
     kind = type(expr)
     if kind is cst.BinaryOperation:
         sides = (expr.left, expr.right)  # type: ignore[attr-defined]
-        return any(fake_constant(ctx, side, depth) for side in sides) and all(
-            fake_constant(ctx, side, depth) or _one_number(ctx, side) for side in sides
-        )
+        return any(map(tensor, sides)) and all(tensor(e) or number(ctx, e) for e in sides)
     if kind is cst.UnaryOperation:
-        return fake_constant(ctx, expr.expression, depth)  # type: ignore[attr-defined]
+        return tensor(expr.expression)  # type: ignore[attr-defined]
     if kind is cst.Name and depth < 4:
         bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
         return (
             len(bound) == 1
             and bound[0][2] == 1
             and bound[0][0] is not UNKNOWN_VALUE
-            and fake_constant(ctx, bound[0][0], depth + 1)
+            and tensor(bound[0][0], depth + 1)
         )
     if kind is not cst.Call:
         return False
@@ -292,18 +300,24 @@ def fake_constant(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) ->
     positional = [arg.value for arg in args if arg.keyword is None]
     name = ctx.qualified_name(expr.func) or ""  # type: ignore[attr-defined]
     if name in FAKE_CONSTANT_CONSTRUCTORS:
-        # `dtype=` / `device=` keywords change no value export keeps.
-        return len(positional) == 1 and _one_number(ctx, positional[0])
+        # `dtype=` / `device=` keywords change no value.
+        return len(positional) == 1 and number(ctx, positional[0])
     func = expr.func  # type: ignore[attr-defined]
     if name.startswith("torch.") and positional:
-        tensors = positional
+        operands = positional
     elif type(func) is cst.Attribute and not name:
-        tensors = [func.value, *positional]  # `t.float()`, `t.sqrt()`: a method of the tensor
+        operands = [func.value, *positional]  # `t.float()`, `t.sqrt()`: a method of the tensor
     else:
         return False
-    return fake_constant(ctx, tensors[0], depth) and all(
-        fake_constant(ctx, arg, depth) or _one_number(ctx, arg) for arg in tensors[1:]
-    )
+    first = any(map(tensor, operands)) if any_order else tensor(operands[0])
+    return first and all(tensor(e) or number(ctx, e) for e in operands)
+
+
+def fake_constant(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """Whether the tensor ``expr`` is one whose number export's fake tensor keeps: a constant
+    tensor (``_constant_tensor``) of one Python number ``_one_number`` takes
+    (``torch.log(torch.as_tensor(n)) / torch.log(torch.as_tensor(2))``)."""
+    return _constant_tensor(ctx, expr, _one_number, any_order=False)
 
 
 def _input_free_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
@@ -327,48 +341,13 @@ def _input_free_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 
     return ctx.kind(expr) in (Kind.RANK, Kind.CONST)
 
 
-def input_free_tensor(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
-    """Whether the tensor ``expr`` holds the same value for every input of a trace: made by
-    ``torch.tensor`` / ``torch.as_tensor`` of one such number (``_input_free_number``), or by
-    torch functions and arithmetic of such tensors and numbers alone, in any argument order
-    (``torch.remainder(dim, torch.tensor(rank))``); a local bound once to one counts. A
-    ``range()`` over it runs the same number of times for every input (torch 2.13: the tracer
-    takes its ``__index__`` without a warning, and the count is right for each input)."""
-    kind = type(expr)
-    if kind is cst.BinaryOperation:
-        sides = (expr.left, expr.right)  # type: ignore[attr-defined]
-        return any(input_free_tensor(ctx, side, depth) for side in sides) and all(
-            input_free_tensor(ctx, side, depth) or _input_free_number(ctx, side) for side in sides
-        )
-    if kind is cst.UnaryOperation:
-        return input_free_tensor(ctx, expr.expression, depth)  # type: ignore[attr-defined]
-    if kind is cst.Name and depth < 4:
-        bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
-        return (
-            len(bound) == 1
-            and bound[0][2] == 1
-            and bound[0][0] is not UNKNOWN_VALUE
-            and input_free_tensor(ctx, bound[0][0], depth + 1)
-        )
-    if kind is not cst.Call:
-        return False
-    args = expr.args  # type: ignore[attr-defined]
-    if any(arg.star for arg in args):
-        return False
-    positional = [arg.value for arg in args if arg.keyword is None]
-    name = ctx.qualified_name(expr.func) or ""  # type: ignore[attr-defined]
-    if name in FAKE_CONSTANT_CONSTRUCTORS:
-        return len(positional) == 1 and _input_free_number(ctx, positional[0])
-    func = expr.func  # type: ignore[attr-defined]
-    if name.startswith("torch.") and positional:
-        operands = positional
-    elif type(func) is cst.Attribute and not name:
-        operands = [func.value, *positional]  # `t.float()`: a method of the tensor
-    else:
-        return False
-    return any(input_free_tensor(ctx, arg, depth) for arg in operands) and all(
-        input_free_tensor(ctx, arg, depth) or _input_free_number(ctx, arg) for arg in operands
-    )
+def input_free_tensor(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """Whether the tensor ``expr`` holds the same value for every input of a trace: a constant
+    tensor (``_constant_tensor``, in any argument order: ``torch.remainder(dim,
+    torch.tensor(rank))``) of numbers ``_input_free_number`` takes. A ``range()`` over it runs
+    the same number of times for every input (torch 2.13: the tracer takes its ``__index__``
+    without a warning, and the count is right for each input)."""
+    return _constant_tensor(ctx, expr, _input_free_number, any_order=True)
 
 
 # `f"{t:.3f}"`: Tensor.__format__ reads a 0-d tensor's number for a format spec (torch 2.13:
