@@ -108,7 +108,22 @@ def test_probe_verdicts_are_torchs():
 
     verdicts = json.loads((PROBES / "verdicts.json").read_text())
     for path in sorted(PROBES.glob("*.py")):
-        assert check(path.read_text(), "script").ok == verdicts[path.stem]["ok"], path.stem
+        if check(path.read_text(), "script").ok != verdicts[path.stem]["ok"]:
+            # TorchScript keeps what it compiled for the life of a process (a probe that
+            # calls `m.train()`, typed `-> Self`, scripts once another probe compiled it):
+            # the verdict is the one a fresh process gives.
+            assert _fresh_process_script_ok(path) == verdicts[path.stem]["ok"], path.stem
+
+
+def _fresh_process_script_ok(path: Path) -> bool:
+    code = (
+        "import sys; from pathlib import Path; from tests.oracle import check; "
+        f"sys.exit(0 if check(Path({str(path)!r}).read_text(), 'script').ok else 3)"
+    )
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert done.returncode in (0, 3), done.stderr[-2000:]
+    return done.returncode == 0
 
 
 @requires_torch
