@@ -43,11 +43,12 @@ from .tensor_condition import (
     reported_test,
     statement_comments,
 )
+from .trace_size_tensor import DivmodOfSize
 
 # -- TL326: divmod of a size -> (n // k, n % k) --------------------------------------------------
 
 
-class DivmodOfSymbolicSize(Fixer):
+class DivmodOfSymbolicSize(DivmodOfSize):
     """``divmod(n, k)`` (TL326: an operand is a tensor's size) -> ``(n // k, n % k)``, where
     each operand is read again with no side effect and is surely a Python int in eager: an int
     literal, a size read off a name or attribute chain (``x.shape[-1]``, ``x.size(1)``), a
@@ -65,35 +66,19 @@ class DivmodOfSymbolicSize(Fixer):
     applicability = "safe"
     message = "spell it `(n // k, n % k)`, which Dynamo keeps symbolic"
 
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if (
-            not isinstance(call, cst.Call)
-            or self.ctx.qualified_name(call.func) != "builtins.divmod"
-            or len(call.args) != 2
-            or any(a.keyword or a.star for a in call.args)
-        ):
-            return None
-        left, right = (a.value for a in call.args)
-        if not (self._int_read(left) and self._int_read(right)):
-            return None
-        a, b = (
-            f"({self.code(side).strip()})"
-            if isinstance(side, cst.BinaryOperation) and not side.lpar
-            else self.code(side).strip()
-            for side in (left, right)
-        )
-        return [(call, f"({a} // {b}, {a} % {b})")]
+    def _operand_text(self, expr: cst.BaseExpression) -> str:
+        text = self.code(expr).strip()
+        return f"({text})" if isinstance(expr, cst.BinaryOperation) and not expr.lpar else text
 
-    def _int_read(self, expr: cst.BaseExpression) -> bool:
+    def _operand(self, expr: cst.BaseExpression) -> bool:
         """``expr`` is an int in eager and reads nothing that changes when read again."""
         if isinstance(expr, cst.Integer):
             return True
         if isinstance(expr, cst.BinaryOperation):
             return (
                 isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide))
-                and self._int_read(expr.left)
-                and self._int_read(expr.right)
+                and self._operand(expr.left)
+                and self._operand(expr.right)
             )
         if isinstance(expr, cst.Name):
             return self.kind(expr) == Kind.SIZE

@@ -385,10 +385,14 @@ class DivmodOfSize(Fixer):
         ):
             return None
         left, right = (a.value for a in call.args)
-        if not all(_plain_size(side) or isinstance(side, cst.Attribute) for side in (left, right)):
+        if not (self._operand(left) and self._operand(right)):
             return None
-        a, b = (
-            f"({self.code(side)})" if isinstance(side, cst.BinaryOperation) else self.code(side)
-            for side in (left, right)
-        )
+        a, b = (self._operand_text(side) for side in (left, right))
         return [(call, f"({a} // {b}, {a} % {b})")]
+
+    def _operand(self, expr: cst.BaseExpression) -> bool:
+        """``expr`` may be read twice: a plain size read or an attribute."""
+        return _plain_size(expr) or isinstance(expr, cst.Attribute)
+
+    def _operand_text(self, expr: cst.BaseExpression) -> str:
+        return f"({self.code(expr)})" if isinstance(expr, cst.BinaryOperation) else self.code(expr)

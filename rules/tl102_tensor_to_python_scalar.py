@@ -243,24 +243,32 @@ MATH_OF_TENSOR = Message(
 FAKE_CONSTANT_CONSTRUCTORS = frozenset({"torch.tensor", "torch.as_tensor"})
 
 
-def _one_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
-    """A single Python number that holds no tensor data: a literal, a size or rank, or
-    arithmetic of such (``2 * x.shape[-1] - 1``)."""
+def _python_number(
+    ctx: LintContext, expr: cst.BaseExpression, leaves: tuple[Kind, ...], depth: int = 0
+) -> bool:
+    """A single Python number: a literal, a value of one of the ``leaves`` kinds, or arithmetic
+    of such; a local bound once to one counts."""
     kind = type(expr)
     if kind in (cst.Integer, cst.Float):
         return True
     if kind is cst.UnaryOperation:
-        return _one_number(ctx, expr.expression, depth)  # type: ignore[attr-defined]
+        return _python_number(ctx, expr.expression, leaves, depth)  # type: ignore[attr-defined]
     if kind is cst.BinaryOperation:
         return isinstance(expr.operator, ARITHMETIC) and all(  # type: ignore[attr-defined]
-            _one_number(ctx, side, depth)
+            _python_number(ctx, side, leaves, depth)
             for side in (expr.left, expr.right)  # type: ignore[attr-defined]
         )
     if kind is cst.Name and depth < 4:
         bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
         if len(bound) == 1 and bound[0][2] == 1 and bound[0][0] is not UNKNOWN_VALUE:
-            return _one_number(ctx, bound[0][0], depth + 1)
-    return ctx.kind(expr) in (Kind.SIZE, Kind.RANK)
+            return _python_number(ctx, bound[0][0], leaves, depth + 1)
+    return ctx.kind(expr) in leaves
+
+
+def _one_number(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """A single Python number that holds no tensor data: a literal, a size or rank, or
+    arithmetic of such (``2 * x.shape[-1] - 1``)."""
+    return _python_number(ctx, expr, (Kind.SIZE, Kind.RANK))
 
 
 def _constant_tensor(
@@ -320,25 +328,11 @@ def fake_constant(ctx: LintContext, expr: cst.BaseExpression) -> bool:
     return _constant_tensor(ctx, expr, _one_number, any_order=False)
 
 
-def _input_free_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+def _input_free_number(ctx: LintContext, expr: cst.BaseExpression) -> bool:
     """A Python number the same for every input of a trace: a literal, a rank (a trace is
     made for one rank), a setting, or arithmetic of such; not a size (``_one_number`` takes
     sizes, which export's static shapes fix but another input of a trace changes)."""
-    kind = type(expr)
-    if kind in (cst.Integer, cst.Float):
-        return True
-    if kind is cst.UnaryOperation:
-        return _input_free_number(ctx, expr.expression, depth)  # type: ignore[attr-defined]
-    if kind is cst.BinaryOperation:
-        return isinstance(expr.operator, ARITHMETIC) and all(  # type: ignore[attr-defined]
-            _input_free_number(ctx, side, depth)
-            for side in (expr.left, expr.right)  # type: ignore[attr-defined]
-        )
-    if kind is cst.Name and depth < 4:
-        bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
-        if len(bound) == 1 and bound[0][2] == 1 and bound[0][0] is not UNKNOWN_VALUE:
-            return _input_free_number(ctx, bound[0][0], depth + 1)
-    return ctx.kind(expr) in (Kind.RANK, Kind.CONST)
+    return _python_number(ctx, expr, (Kind.RANK, Kind.CONST))
 
 
 def input_free_tensor(ctx: LintContext, expr: cst.BaseExpression) -> bool:
