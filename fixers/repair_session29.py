@@ -31,7 +31,13 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import ARITHMETIC, assignments
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import assigned_names, class_methods, super_init_statement, variable_uses
+from ._shared import (
+    assigned_names,
+    class_methods,
+    is_docstring,
+    super_init_statement,
+    variable_uses,
+)
 
 # -- TL311: a Python call counter on self -> an int64 buffer ----------------------------------
 
@@ -588,7 +594,7 @@ def _returned_expression(function: cst.FunctionDef) -> Optional[cst.BaseExpressi
         statements: list[cst.BaseStatement] = [body]  # type: ignore[list-item]
     else:
         statements = list(body.body)
-    if statements and _docstring(statements[0]):
+    if statements and is_docstring(statements[0]):
         statements = statements[1:]
     if len(statements) == 1 and isinstance(statements[0], cst.SimpleStatementLine):
         line = statements[0]
@@ -599,15 +605,6 @@ def _returned_expression(function: cst.FunctionDef) -> Optional[cst.BaseExpressi
         if isinstance(small, cst.Return):
             return small.value
     return None
-
-
-def _docstring(statement: cst.BaseStatement) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )
 
 
 def _element_arithmetic(expr: cst.BaseExpression, params: set[str]) -> bool:

@@ -30,11 +30,14 @@ from torchlint.lint.semantic.kinds import Kind
 from ._shared import (
     class_methods,
     fresh_name,
+    is_docstring,
     self_attribute_of_class,
     set_once_in_init,
     single_assigned_name,
     variable_uses,
 )
+from .repair_session25 import _calls_in
+from .repair_session29 import _attributes
 from .repair_session30 import StepCountLoopToWhileLoop, _scripted
 from .tensor_condition import (
     TensorConditionToWhere,
@@ -457,7 +460,7 @@ class PropertyStepCountToWhileLoop(StepCountLoopToWhileLoop):
             return None
         uses = [
             a
-            for a in _attributes_named(self.ctx.module, prop.name.value)
+            for a in _attributes(self.ctx.module, prop.name.value)
             if not (isinstance(a.value, cst.Name) and a.value.value == "cls")
         ]
         if len(uses) != 1 or self_attribute_of_class(self, uses[0]) is None:
@@ -487,7 +490,7 @@ class PropertyStepCountToWhileLoop(StepCountLoopToWhileLoop):
         body = prop.body
         if not isinstance(body, cst.IndentedBlock):
             return None
-        statements = [s for s in body.body if not _docstring(s)]
+        statements = [s for s in body.body if not is_docstring(s)]
         if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine):
             return None
         small = statements[0].body
@@ -523,35 +526,3 @@ def _is_property(function: cst.FunctionDef) -> bool:
         isinstance(d.decorator, cst.Name) and d.decorator.value == "property"
         for d in function.decorators
     )
-
-
-def _docstring(statement: cst.BaseStatement) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )
-
-
-def _calls_in(root: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
-
-    class _Find(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            found.append(node)
-
-    root.visit(_Find())
-    return found
-
-
-def _attributes_named(root: cst.CSTNode, attr: str) -> list[cst.Attribute]:
-    found: list[cst.Attribute] = []
-
-    class _Find(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if node.attr.value == attr:
-                found.append(node)
-
-    root.visit(_Find())
-    return found
