@@ -862,13 +862,17 @@ class IntOfDataToItem(NumberToTensor):
             )
         return False
 
+    def _not_asked(self, other: type[Fixer]) -> bool:
+        """A fixer ``_another_fix`` leaves out: this one."""
+        return other is type(self)
+
     def _another_fix(self, diagnostic: Diagnostic) -> bool:
         """Whether another fixer of the code fixes the finding (fixers of modules named after
         this one come later, and a fix keeping the value in the graph is the better one)."""
         pending = list(self.tools.pending_imports)
         try:
             for other in fixers_by_code()[diagnostic.code]:
-                if other is type(self):
+                if self._not_asked(other):
                     continue
                 try:
                     if other(self.ctx, self.tools).fix(diagnostic):

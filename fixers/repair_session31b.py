@@ -36,7 +36,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
-from torchlint.lint.fixes import Fixer, Replacement, fixers_by_code
+from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 
@@ -426,21 +426,9 @@ class IntOfDataToItemWider(IntOfDataToItem):
                     return is_number(other.value) and self._sizes_only(call, depth + 1)
         return super()._sizes_only(node, depth)
 
-    def _another_fix(self, diagnostic: Diagnostic) -> bool:
-        """As there, leaving out the base fixer (which asks this one in turn)."""
-        pending = list(self.tools.pending_imports)
-        try:
-            for other in fixers_by_code()[diagnostic.code]:
-                if issubclass(other, IntOfDataToItem):
-                    continue
-                try:
-                    if other(self.ctx, self.tools).fix(diagnostic):
-                        return True
-                except Exception:  # noqa: BLE001 - its failure is reported where it runs
-                    continue
-            return False
-        finally:
-            self.tools.pending_imports[:] = pending
+    def _not_asked(self, other: type[Fixer]) -> bool:
+        """This one and the base fixer (which asks this one in turn)."""
+        return issubclass(other, IntOfDataToItem)
 
 
 # -- TL107: len() of a selection given as an argument -> its shape[0] --------------------------
