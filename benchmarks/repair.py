@@ -132,18 +132,28 @@ def check_for(path: Path, files: Files, backend: str) -> list[str]:
         found = lint_text(str(path), files[0][1], settings).diagnostics
         return [f"{d.line} {d.code}" for d in found if backend in d.targets]
     with tempfile.TemporaryDirectory(prefix="torchlint-repair-check-") as tmp:
-        paths = []
-        for name, text in files:
-            target = Path(tmp) / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-            paths.append(str(target))
-        return [
-            f"{Path(r.path).name}:{d.line} {d.code}"
-            for r in lint_files(paths, settings)
-            for d in r.diagnostics
-            if backend in d.targets
-        ]
+        return _package_findings(_written(files, Path(tmp)), settings, backend)
+
+
+def _written(files: Files, folder: Path) -> list[str]:
+    """The paths of ``files`` written under ``folder``."""
+    paths = []
+    for name, text in files:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def _package_findings(paths: list[str], settings: Settings, backend: str) -> list[str]:
+    """``file:line CODE`` of the findings naming ``backend`` in a package's ``paths``."""
+    return [
+        f"{Path(r.path).name}:{d.line} {d.code}"
+        for r in lint_files(paths, settings)
+        for d in r.diagnostics
+        if backend in d.targets
+    ]
 
 
 def is_package(path: Path) -> bool:
@@ -166,18 +176,8 @@ def fix_package(files: Files, backend: str) -> tuple[list[str], list[str], Files
     its files at once, in a temporary folder (no project around it lends context)."""
     settings = Settings(targets=(backend,), targets_explicit=True, unsafe_fixes=True)
     with tempfile.TemporaryDirectory(prefix="torchlint-repair-fix-") as tmp:
-        paths = []
-        for name, text in files:
-            path = Path(tmp) / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            paths.append(str(path))
-        findings = [
-            f"{Path(r.path).name}:{d.line} {d.code}"
-            for r in lint_files(paths, settings)
-            for d in r.diagnostics
-            if backend in d.targets
-        ]
+        paths = _written(files, Path(tmp))
+        findings = _package_findings(paths, settings, backend)
         done = {item.path: item for item in fix_paths(paths, settings, unsafe=True, write=False)}
     applied, fixed = [], []
     for (name, text), path in zip(files, paths):
