@@ -154,6 +154,19 @@ def _load(source: str) -> ModuleType:
     return module
 
 
+def _holder_error(source: str) -> Optional[BaseException]:
+    """What ``torch.jit.script`` of ``source``'s ``Holder()`` raises (None: it scripts)."""
+    import torch
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            torch.jit.script(_load(source).Holder())
+    except Exception as exc:  # the frontend's verdict is the exception
+        return exc
+    return None
+
+
 def _compile(body: str, imports: str) -> tuple[bool, str]:
     """Script ``def f(SIGNATURE): body``; (compiled without Python ops, first error line)."""
     import torch
@@ -333,12 +346,9 @@ def attribute_objects_unconvertible() -> dict[str, str]:
                 "        y = self.v\n"
                 "        return x\n"
             )
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    torch.jit.script(_load(source).Holder())
-            except Exception as exc:  # the frontend's verdict is the exception
-                message = str(exc)
+            error = _holder_error(source)
+            if error is not None:
+                message = str(error)
                 match = re.search(r"failed to convert Python type: '[^']+'", message)
                 if "has no attribute 'v'" in message and match:
                     found[f"torch.{name}"] = match.group(0)
@@ -1052,8 +1062,6 @@ def class_data_values() -> dict[str, str]:
     import inspect
     import types
 
-    import torch
-
     found = {}
     for namespace in CLASS_DATA_NAMESPACES:
         module = importlib.import_module(namespace)
@@ -1080,13 +1088,8 @@ def class_data_values() -> dict[str, str]:
                     "        y = self.v\n"
                     "        return x\n"
                 )
-                try:
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("ignore")
-                        torch.jit.script(_load(source).Holder())
-                    verdicts.append("")
-                except Exception as exc:  # the frontend's verdict is the exception
-                    verdicts.append(_first_line(exc))
+                error = _holder_error(source)
+                verdicts.append("" if error is None else _first_line(error))
             plain, final, instance = verdicts
             if "has no attribute 'v'" in plain:
                 found[f"{namespace}.{name}"] = (
