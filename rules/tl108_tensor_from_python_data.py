@@ -461,7 +461,7 @@ class TensorFromPythonData(Rule):
         if not built_from_varying_data(self.ctx, node):
             return
         data = call_targets(node)[0]
-        if name in SCALAR_CONSTRUCTORS and _followed_by_trace(self.ctx, data):
+        if name in SCALAR_CONSTRUCTORS and followed_by_trace(self.ctx, data):
             return  # warns, but the trace computes it from the input's sizes
         if (
             name in LEGACY_CONSTRUCTORS
@@ -479,7 +479,7 @@ class TensorFromPythonData(Rule):
         self.report(node)
 
 
-def _followed_by_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+def followed_by_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
     """Whether ``expr`` is one size the tracer keeps as a 0-d tensor: ``x.shape[i]``,
     ``x.size(i)``, ``x.numel()``, arithmetic of them with number literals, or a name bound once to
     one of those. ``len(x)``, ``int()``, ``float()`` and lists of sizes are Python values."""
@@ -499,25 +499,21 @@ def _followed_by_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 
         )
     if isinstance(expr, cst.BinaryOperation):
         sides = (expr.left, expr.right)
-        followed = [_followed_by_trace(ctx, side, depth + 1) for side in sides]
+        followed = [followed_by_trace(ctx, side, depth + 1) for side in sides]
         return any(followed) and all(
             ok or isinstance(side, (cst.Integer, cst.Float)) for ok, side in zip(followed, sides)
         )
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
-        return _followed_by_trace(ctx, expr.expression, depth + 1)
+        return followed_by_trace(ctx, expr.expression, depth + 1)
     if isinstance(expr, cst.Name) and ctx.function is not None:
         bound = assignments(ctx.function, expr.value)
         return (
             len(bound) == 1
             and bound[0][2] == 1
             and bound[0][0] is not UNKNOWN_VALUE
-            and (_followed_by_trace(ctx, bound[0][0], depth + 1))
+            and (followed_by_trace(ctx, bound[0][0], depth + 1))
         )
     return False
-
-
-# TL110 reports the warning the tracer gives for these (the value itself is right).
-followed_by_trace = _followed_by_trace
 
 
 def tensor_list_data(ctx: LintContext, node: cst.Call) -> bool:
